@@ -1,0 +1,29 @@
+//! # Chuhan (楚河)
+//!
+//! A Xiangqi (Chinese chess) engine: bitboard move generation on a 90-point `u128` board,
+//! perft, and (in later modules) search, evaluation and the UCCI/UCI front end.
+//!
+//! Modules depend on each other in one direction:
+//! `types → attacks → board → movegen → notation`.
+//!
+//! ```
+//! use chuhan::board::Position;
+//! use chuhan::movegen::perft::perft;
+//!
+//! let mut pos = Position::startpos();
+//! assert_eq!(perft(&mut pos, 2), 1920);
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod attacks;
+pub mod board;
+pub mod movegen;
+pub mod notation;
+pub mod types;
+
+/// The engine's name and version, as reported to GUIs.
+pub const ENGINE_NAME: &str = concat!("Chuhan ", env!("CARGO_PKG_VERSION"));
+
+pub mod cli;
+pub mod protocol;

@@ -1,0 +1,177 @@
+//! Legal move generation: all moves, captures only, quiet moves only, check evasions, and a
+//! bulk counter for perft.
+//!
+//! Moves are generated pseudo-legally per piece from the attack tables, then filtered with the
+//! position's [`LegalityInfo`](crate::board::LegalityInfo): only king moves, moves of pieces that
+//! shield the king (rook/king pins, cannon screens, horse legs) and moves onto an empty cannon
+//! line need a full attack test. When in check every move gets the full test, which covers all
+//! evasions: capturing the checker, blocking a rook, blocking a horse's leg, adding a second
+//! cannon screen, moving the cannon's screen away and moving the king.
+
+mod movelist;
+pub mod perft;
+
+pub use movelist::{MoveList, MAX_MOVES};
+
+use crate::attacks;
+use crate::board::Position;
+use crate::types::{Bitboard, Move, PieceKind, Square};
+
+/// Which pseudo-legal moves to produce.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GenType {
+    /// Every move.
+    All,
+    /// Captures only.
+    Captures,
+    /// Non-captures only.
+    Quiets,
+}
+
+/// Calls `f(from, targets)` for every piece of the side to move, with its pseudo-legal target
+/// points restricted by `gen`.
+#[inline(always)]
+fn for_each_piece(pos: &Position, gen: GenType, mut f: impl FnMut(Square, Bitboard)) {
+    let us = pos.side_to_move();
+    let occ = pos.occupancy();
+    let own = pos.color_bb(us);
+    let enemy = pos.color_bb(!us);
+    let empty = !occ.bb;
+    let allowed = match gen {
+        GenType::All => !own,
+        GenType::Captures => enemy,
+        GenType::Quiets => empty,
+    };
+
+    for from in pos.pieces(us, PieceKind::Rook) {
+        f(from, attacks::rook_attacks(from, occ) & allowed);
+    }
+    for from in pos.pieces(us, PieceKind::Cannon) {
+        let (reach, caps) = attacks::rook_and_cannon_attacks(from, occ);
+        let targets = match gen {
+            GenType::All => (reach & empty) | (caps & enemy),
+            GenType::Captures => caps & enemy,
+            GenType::Quiets => reach & empty,
+        };
+        f(from, targets);
+    }
+    for from in pos.pieces(us, PieceKind::Horse) {
+        f(from, attacks::horse_attacks(from, occ.bb) & allowed);
+    }
+    for from in pos.pieces(us, PieceKind::Pawn) {
+        f(from, attacks::pawn_attacks(us, from) & allowed);
+    }
+    for from in pos.pieces(us, PieceKind::Elephant) {
+        f(from, attacks::elephant_attacks(from, occ.bb) & allowed);
+    }
+    for from in pos.pieces(us, PieceKind::Advisor) {
+        f(from, attacks::advisor_attacks(from) & allowed);
+    }
+    let king = pos.king_square(us);
+    f(king, attacks::king_attacks(king) & allowed);
+}
+
+/// Appends the pseudo-legal moves of kind `gen` (legality not checked).
+pub fn generate_pseudo(pos: &Position, gen: GenType, list: &mut MoveList) {
+    for_each_piece(pos, gen, |from, targets| {
+        for to in targets {
+            list.push(Move::new(from, to));
+        }
+    });
+}
+
+/// Appends the legal moves of kind `gen`.
+pub fn generate(pos: &Position, gen: GenType, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    let king = pos.king_square(us);
+    if pos.in_check() {
+        for_each_piece(pos, gen, |from, targets| {
+            for to in targets {
+                if pos.king_safe_after(from, to) {
+                    list.push(Move::new(from, to));
+                }
+            }
+        });
+        return;
+    }
+    let info = pos.legality_info();
+    for_each_piece(pos, gen, |from, targets| {
+        if from == king || info.blockers.contains(from) {
+            for to in targets {
+                if pos.king_safe_after(from, to) {
+                    list.push(Move::new(from, to));
+                }
+            }
+        } else {
+            for to in targets {
+                if !info.screen_points.contains(to) || pos.king_safe_after(from, to) {
+                    list.push(Move::new(from, to));
+                }
+            }
+        }
+    });
+}
+
+/// Appends every legal move.
+pub fn generate_legal(pos: &Position, list: &mut MoveList) {
+    generate(pos, GenType::All, list);
+}
+
+/// Appends the legal captures.
+pub fn generate_captures(pos: &Position, list: &mut MoveList) {
+    generate(pos, GenType::Captures, list);
+}
+
+/// Appends the legal non-captures.
+pub fn generate_quiets(pos: &Position, list: &mut MoveList) {
+    generate(pos, GenType::Quiets, list);
+}
+
+/// Appends the legal replies to a check (all legal moves when in check; nothing otherwise).
+pub fn generate_evasions(pos: &Position, list: &mut MoveList) {
+    if pos.in_check() {
+        generate(pos, GenType::All, list);
+    }
+}
+
+/// The legal moves as a new list.
+pub fn legal_moves(pos: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    generate_legal(pos, &mut list);
+    list
+}
+
+/// Whether the side to move has at least one legal move.
+pub fn has_legal_move(pos: &Position) -> bool {
+    let mut list = MoveList::new();
+    generate_legal(pos, &mut list);
+    !list.is_empty()
+}
+
+/// Number of legal moves, counted without building a list where possible (for perft leaves).
+pub fn count_legal(pos: &Position) -> u64 {
+    if pos.in_check() {
+        let mut list = MoveList::new();
+        generate(pos, GenType::All, &mut list);
+        return list.len() as u64;
+    }
+    let king = pos.king_square(pos.side_to_move());
+    let info = pos.legality_info();
+    let mut count = 0u64;
+    for_each_piece(pos, GenType::All, |from, targets| {
+        if from == king || info.blockers.contains(from) {
+            for to in targets {
+                count += pos.king_safe_after(from, to) as u64;
+            }
+        } else {
+            count += (targets - info.screen_points).count() as u64;
+            for to in targets & info.screen_points {
+                count += pos.king_safe_after(from, to) as u64;
+            }
+        }
+    });
+    count
+}
+
+#[cfg(test)]
+mod tests;
