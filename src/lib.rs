@@ -18,6 +18,7 @@
 
 pub mod attacks;
 pub mod board;
+pub mod eval;
 pub mod movegen;
 pub mod notation;
 pub mod types;
@@ -27,3 +28,4 @@ pub const ENGINE_NAME: &str = concat!("Chuhan ", env!("CARGO_PKG_VERSION"));
 
 pub mod cli;
 pub mod protocol;
+pub mod search;
