@@ -1,10 +1,10 @@
 //! The hot bitboard operations on a `u128` newtype against `bitvec`'s `BitArray`, to justify the
-use std::hint::black_box;
 //! board representation: and, or, popcount and iterating the set squares of 90-bit sets.
 
 use bitvec::prelude::*;
 use chuhan::types::Bitboard;
 use criterion::{criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
 
 /// 64 pseudo-random 90-bit sets with about a third of the bits set (like a middlegame board).
 fn samples() -> Vec<u128> {

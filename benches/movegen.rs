@@ -1,10 +1,10 @@
 //! Move generation benchmarks: legal generation over fixed positions, bulk counting,
-use std::hint::black_box;
 //! make/unmake, and perft(4) from the start position.
 
 use chuhan::board::Position;
 use chuhan::movegen::{count_legal, generate_legal, perft::perft, MoveList};
 use criterion::{criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
 
 const FENS: &[&str] = &[
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
