@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 /// Longest accepted input line in bytes (a 1000-move `position` line is about 5 KB).
 pub const MAX_LINE: usize = 1 << 20;
 /// Deepest `perft` accepted.
-pub const MAX_PERFT_DEPTH: u32 = 9;
+pub const MAX_PERFT_DEPTH: u32 = 8;
 /// Deepest `go depth` passed to the search.
 pub const MAX_DEPTH: u32 = 128;
 /// Default `bench` depth.
@@ -277,11 +277,13 @@ impl Engine {
         Flow::Continue
     }
 
-    /// Executes a new command now, or queues it while a search runs (commands that come after
-    /// queued ones are queued too, so that the order is kept).
+    /// Executes a new command now, or queues it while a search runs. `stop` and `ponderhit`
+    /// concern the latest `go`: when another `go` is already queued they wait for it.
     fn dispatch(&mut self, cmd: Command, rx: &Receiver<Event>) -> Flow {
         if self.running.is_some() {
-            if self.queue.is_empty() && handled_while_thinking(&cmd) {
+            let go_queued = self.queue.iter().any(|c| matches!(c, Command::Go(_)));
+            let for_later = go_queued && matches!(cmd, Command::Stop | Command::PonderHit { .. });
+            if handled_while_thinking(&cmd) && !for_later {
                 return self.while_thinking(cmd, rx);
             }
             self.queue.push_back(cmd);
