@@ -844,9 +844,8 @@ fn bad_input_fuzz() {
                 let n = 1 + rng.below(8);
                 for j in 0..n {
                     if j > 0 {
-                        for _ in 0..1 + rng.below(3) {
-                            line.push(b' ');
-                        }
+                        let spaces = line.len() + 1 + rng.below(3);
+                        line.resize(spaces, b' ');
                     }
                     line.extend_from_slice(words[rng.below(words.len())].as_bytes());
                 }
