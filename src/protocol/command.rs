@@ -126,6 +126,8 @@ pub enum Command {
     Eval,
     /// `help`.
     Help,
+    /// UCI `debug [on | off]` (no argument: on).
+    Debug(bool),
 }
 
 /// Why a line could not be understood.
@@ -295,6 +297,17 @@ impl Command {
             }),
             "eval" => Command::Eval,
             "help" | "?" => Command::Help,
+            "debug" => Command::Debug(match rest.first() {
+                None => true,
+                Some(t) if is(t, "on") => true,
+                Some(t) if is(t, "off") => false,
+                Some(t) => {
+                    return Err(ProtocolError::UnknownParameter {
+                        command: "debug",
+                        token: t.text.to_string(),
+                    })
+                }
+            }),
             _ => return Err(ProtocolError::UnknownCommand(first.text.to_string())),
         };
         Ok(cmd)
@@ -596,6 +609,50 @@ mod tests {
             parse("go fly"),
             Err(ProtocolError::UnknownParameter { .. })
         ));
+    }
+
+    /// Whatever the bytes, parsing returns (it never panics).
+    #[test]
+    fn never_panics() {
+        let mut x: u64 = 0x1234_5678_9abc_def1;
+        let words = [
+            "go",
+            "position",
+            "fen",
+            "startpos",
+            "moves",
+            "setoption",
+            "name",
+            "value",
+            "depth",
+            "time",
+            "h2e2",
+            "-",
+            "w",
+            "9",
+            "searchmoves",
+            "banmoves",
+            "perft",
+            "bench",
+            "é",
+        ];
+        for _ in 0..20_000 {
+            let mut line = String::new();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let n = (x % 9) as usize;
+            for i in 0..n {
+                let w = words[((x >> (i * 5)) % words.len() as u64) as usize];
+                line.push_str(w);
+                if (x >> (i + 40)) & 1 == 1 {
+                    line.push(char::from_u32(((x >> 20) % 0x2000) as u32).unwrap_or(' '));
+                }
+                line.push(' ');
+            }
+            let _ = Command::parse(&line, Dialect::Ucci);
+            let _ = Command::parse(&line, Dialect::Uci);
+        }
     }
 
     #[test]

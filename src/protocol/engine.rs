@@ -147,7 +147,7 @@ struct Running {
 }
 
 /// The engine's state between commands.
-pub struct Engine {
+struct Engine {
     out: Output,
     events: Sender<Event>,
     dialect: Option<Dialect>,
@@ -385,6 +385,7 @@ impl Engine {
             Command::Bench(depth) => self.bench(depth),
             Command::Eval => self.out.lines(&format::eval_report(&self.pos)),
             Command::Help => self.out.lines(&format::help()),
+            Command::Debug(on) => self.settings.debug = on,
         }
         Flow::Continue
     }
@@ -792,5 +793,64 @@ impl Reporter for ProtocolReporter {
 
     fn message(&mut self, text: &str) {
         self.out.line(&format::message(self.dialect, text));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    /// A writer whose bytes the test can read afterwards.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn session(input: &str) -> (i32, Vec<String>) {
+        let out = Shared::default();
+        let code = run(
+            Cursor::new(input.as_bytes().to_vec()),
+            Box::new(out.clone()),
+        );
+        let bytes = out.0.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        (code, text.lines().map(str::to_string).collect())
+    }
+
+    #[test]
+    fn in_memory_session() {
+        let (code, lines) = session(
+            "ucci\nsetoption usemillisec true\nposition startpos moves h2e2\ngo depth 1\n\
+             isready\nquit\nisready\n",
+        );
+        assert_eq!(code, 0);
+        assert!(lines.contains(&"ucciok".to_string()), "{lines:?}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("bestmove ")),
+            "{lines:?}"
+        );
+        assert_eq!(lines.last().map(String::as_str), Some("bye"));
+        assert_eq!(lines.iter().filter(|l| *l == "readyok").count(), 1);
+    }
+
+    #[test]
+    fn eof_while_thinking_answers_and_ends() {
+        let (code, lines) = session("uci\nposition startpos\ngo infinite\nd\n");
+        assert_eq!(code, 0);
+        let best = lines.iter().position(|l| l.starts_with("bestmove"));
+        let fen = lines.iter().position(|l| l.starts_with("Fen: "));
+        assert!(best.is_some() && fen > best, "{lines:?}");
     }
 }

@@ -246,6 +246,7 @@ pub fn help() -> Vec<String> {
         "  ponderhit [draw] | stop     pondering / stopping",
         "  probe {startpos | fen <FEN>} [moves ...]   UCCI: show the hash entry (pophash)",
         "  d | eval | bench [depth]    board, static evaluation, benchmark",
+        "  debug [on | off]           extra diagnostics (UCCI: setoption debug true)",
         "  quit                        exit (UCCI answers bye)",
     ]
     .iter()
