@@ -148,6 +148,32 @@ fn horse_chasing_protected_rook_loses() {
 }
 
 #[test]
+fn attack_whose_capture_gets_mated_is_not_a_chase() {
+    // The horse chase above with the red king on d0: taking the rook on a9 would be answered by
+    // Rc9-d9 mate, so the attacks on a9 are idle (细则 7) and the chase of c9 and b9 are of
+    // different pieces: draw. pyffish: red loses (it does not look for such mates).
+    let fen = "r1r1k4/3N5/9/9/9/9/9/9/9/3K5 w - - 0 1";
+    let moves = twice(["d8b7", "a9b9", "b7d8", "b9a9"]);
+    judge(fen, &moves, RepetitionVerdict::Draw);
+    let mut pos = play(fen, &moves);
+    let (_, effects) = cycle_effects(&mut pos, 8).unwrap();
+    assert_eq!(effects[0].chased, Square::C9.into());
+    assert_eq!(effects[2].chased, Square::B9.into());
+}
+
+#[test]
+fn offering_an_exchange_is_idle() {
+    // Red's rook steps h5↔h6 onto the black rook's rank, which steps c6↔c5 onto the red rook's:
+    // each attack can be answered by taking back, so every move offers an exchange (兑) and is
+    // idle. pyffish: draw.
+    judge(
+        "4k4/9/9/2r6/7R1/9/9/9/9/3K5 w - - 0 1",
+        &twice(["h5h6", "c6c5", "h6h5", "c5c6"]),
+        RepetitionVerdict::Draw,
+    );
+}
+
+#[test]
 fn mutual_perpetual_check_is_a_draw() {
     // Red's rook blocks the black rook's check on f-file and uncovers the cannon on e1; Black's
     // cannon blocks in turn and checks along the f-file. Every move checks. pyffish: draw.

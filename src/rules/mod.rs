@@ -87,11 +87,26 @@
 //!   are not recognised.
 //! * A capture that is answered by a stalemating (non-checking) reply is not treated like 细则 7.
 //!
-//! Compared with pyffish (Fairy-Stockfish 230826, the project's referee) on the positions of
-//! `tests/rules.rs`: both agree on perpetual check, one check + one idle, rook chasing an
-//! unprotected cannon, rook attacking a protected cannon, horse or cannon chasing a protected rook,
-//! mutual perpetual check, king and pawn attacks, and a pinned attacker. pyffish calls 一将一捉 a
-//! draw (this module: the mixing side loses) and uses a 50-move (100-ply) limit.
+//! ## Cross-check with pyffish
+//!
+//! pyffish 0.0.90 (Fairy-Stockfish 230826, the project's referee) was given the same start FEN and
+//! move list as each cycle in `tests/rules.rs` (verdict from `is_optional_game_end` at the third
+//! occurrence). It agrees on: rook perpetual check (checker loses), one check + one idle (draw),
+//! rook chasing an unprotected cannon (chaser loses), rook attacking a protected cannon (draw),
+//! horse chasing a protected rook (chaser loses), mutual perpetual check (draw), the king
+//! attacking a crossed pawn (idle, draw), a pawn attacking a cannon (idle, draw), an unpinned rook
+//! chasing a cannon (loses), rook-against-rook exchange offers (draw), and mate on the 120th ply.
+//! It differs, by design, on:
+//! * 一将一捉: pyffish draws; here the side alternating check and chase loses (as the 棋例 say).
+//! * a pinned chaser: pyffish counts the pinned rook's attacks as a chase (red loses); here a
+//!   capture that would be illegal is no threat (draw).
+//! * 细则 7: pyffish counts an attack whose capture is answered by mate as a chase (red loses);
+//!   here it is idle (draw).
+//! * pyffish decides "newly attacked" from the moved piece and the lines it opens; here it is the
+//!   difference between the threats before and after the move, so a move that removes the
+//!   reason a standing attack was not a threat (a pin, a protector, a mate after the capture)
+//!   also chases.
+//! * its move limit is 50 moves (100 plies) without capture.
 //!
 //! # Natural move limit (自然限着)
 //!
