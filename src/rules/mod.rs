@@ -148,8 +148,8 @@ pub use limits::{
 };
 pub use repetition::{
     chased_pieces, cycle_effects, judge_cycle, judge_first_repetition, judge_repetition,
-    occurrence_distance, occurrences, Conduct, CycleJudgement, MoveEffect, RepetitionVerdict,
-    SideReport,
+    occurrence_distance, occurrences, verdict_after, Conduct, CycleJudgement, MoveEffect,
+    RepetitionVerdict, SideReport,
 };
 
 use crate::board::Position;

@@ -15,6 +15,18 @@ pub enum RepetitionVerdict {
     Loss(Color),
 }
 
+impl RepetitionVerdict {
+    /// The verdict seen from `side`: `1` if it wins (the other side must vary or lose), `0` for a
+    /// draw, `-1` if it loses. Search scores a cycle with this from the side to move's view.
+    pub fn value_for(self, side: Color) -> i32 {
+        match self {
+            RepetitionVerdict::Draw => 0,
+            RepetitionVerdict::Loss(loser) if loser == side => -1,
+            RepetitionVerdict::Loss(_) => 1,
+        }
+    }
+}
+
 /// How one side behaved over a cycle.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Conduct {
@@ -179,6 +191,34 @@ pub fn judge_repetition(pos: &mut Position, occurrences: u32) -> Option<CycleJud
 pub fn judge_first_repetition(pos: &mut Position) -> Option<CycleJudgement> {
     let d = occurrence_distance(pos, 1)?;
     judge_cycle(pos, d)
+}
+
+/// The repetition verdict that playing `mv` (a legal move) would bring about, if it completes
+/// the `occurrences`-th occurrence of a position (2 = any repetition, 3 = the referee's rule).
+/// For the root: a move whose verdict is a loss for the mover should be avoided whenever another
+/// move exists. The position is restored.
+///
+/// ```
+/// use chuhan::board::Position;
+/// use chuhan::notation::parse_iccs;
+/// use chuhan::rules::{verdict_after, RepetitionVerdict};
+/// use chuhan::types::Color;
+///
+/// let mut pos = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
+/// for m in ["a1a9", "e9e8", "a9a8", "e8e9"] {
+///     pos.make_move(parse_iccs(&pos, m).unwrap());
+/// }
+/// // a8a9 checks again and repeats the position after a1a9: Red's checks are perpetual.
+/// let check = parse_iccs(&pos, "a8a9").unwrap();
+/// assert_eq!(verdict_after(&mut pos, check, 2), Some(RepetitionVerdict::Loss(Color::Red)));
+/// let other = parse_iccs(&pos, "a8a7").unwrap();
+/// assert_eq!(verdict_after(&mut pos, other, 2), None);
+/// ```
+pub fn verdict_after(pos: &mut Position, mv: Move, occurrences: u32) -> Option<RepetitionVerdict> {
+    pos.make_move(mv);
+    let v = judge_repetition(pos, occurrences).map(|j| j.verdict);
+    pos.unmake_move();
+    v
 }
 
 /// Judges the cycle formed by the last `cycle_plies` plies, which must lead from an earlier
@@ -549,4 +589,55 @@ fn capture_gets_mated(pos: &mut Position, by: Color, from: Square, to: Square) -
         pos.unmake_null_move();
     }
     mated
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn side(conduct: Conduct) -> SideReport {
+        SideReport {
+            conduct,
+            ..SideReport::new()
+        }
+    }
+
+    #[test]
+    fn verdict_values() {
+        assert_eq!(RepetitionVerdict::Draw.value_for(Color::Red), 0);
+        assert_eq!(
+            RepetitionVerdict::Loss(Color::Red).value_for(Color::Red),
+            -1
+        );
+        assert_eq!(
+            RepetitionVerdict::Loss(Color::Red).value_for(Color::Black),
+            1
+        );
+    }
+
+    #[test]
+    fn verdict_table() {
+        use Conduct::*;
+        use RepetitionVerdict::*;
+        let cases = [
+            ((Allowed, Allowed), Draw),
+            ((PerpetualCheck, Allowed), Loss(Color::Red)),
+            ((Allowed, PerpetualCheck), Loss(Color::Black)),
+            ((PerpetualCheck, PerpetualCheck), Draw),
+            // Checks outweigh chases: the unilateral perpetual checker loses.
+            ((PerpetualCheck, PerpetualChase), Loss(Color::Red)),
+            ((PerpetualChase, PerpetualCheck), Loss(Color::Black)),
+            ((PerpetualChase, Allowed), Loss(Color::Red)),
+            ((Allowed, PerpetualChase), Loss(Color::Black)),
+            // Both forbidden (neither a unilateral perpetual check): draw.
+            ((PerpetualChase, PerpetualChase), Draw),
+        ];
+        for ((red, black), expected) in cases {
+            assert_eq!(
+                verdict(&[side(red), side(black)]),
+                expected,
+                "{red:?} {black:?}"
+            );
+        }
+    }
 }
