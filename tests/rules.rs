@@ -239,6 +239,17 @@ fn one_check_one_chase_loses() {
     let (j, _) = cycle_effects(&mut pos, 8).unwrap();
     let red = j.side(Color::Red);
     assert_eq!((red.checks, red.chases), (2, 2));
+    // Under pyffish's reading the same cycle is a draw.
+    let pyffish_rules = RuleOptions {
+        mixed_check_chase_loses: false,
+        ..RuleOptions::default()
+    };
+    let r = game_result(&mut pos, &pyffish_rules).unwrap();
+    assert_eq!((r.winner, r.reason), (None, EndReason::Repetition));
+    assert_eq!(
+        rules::judge_cycle_with(&mut pos, 4, false).map(|j| j.verdict),
+        Some(RepetitionVerdict::Draw)
+    );
 }
 
 #[test]

@@ -147,9 +147,9 @@ pub use limits::{
     counted_plies, insufficient_material, move_limit_reached, DEFAULT_COUNTED_CHECKS,
 };
 pub use repetition::{
-    chased_pieces, cycle_effects, judge_cycle, judge_first_repetition, judge_repetition,
-    occurrence_distance, occurrences, verdict_after, Conduct, CycleJudgement, MoveEffect,
-    RepetitionVerdict, SideReport,
+    chased_pieces, cycle_effects, judge_cycle, judge_cycle_with, judge_first_repetition,
+    judge_repetition, occurrence_distance, occurrences, verdict_after, Conduct, CycleJudgement,
+    MoveEffect, RepetitionVerdict, SideReport,
 };
 
 use crate::board::Position;
@@ -169,6 +169,9 @@ pub struct RuleOptions {
     /// How many occurrences of a position (the current one included) trigger the repetition
     /// verdict; values below 2 are treated as 2.
     pub repetition_occurrences: u32,
+    /// Whether a side alternating checks and chases (一将一捉) loses, as the 棋例 say (default
+    /// `true`); `false` follows pyffish/Pikafish, which call such repetitions draws.
+    pub mixed_check_chase_loses: bool,
 }
 
 impl Default for RuleOptions {
@@ -178,6 +181,7 @@ impl Default for RuleOptions {
             move_limit: DEFAULT_MOVE_LIMIT,
             counted_checks: Some(DEFAULT_COUNTED_CHECKS),
             repetition_occurrences: 3,
+            mixed_check_chase_loses: true,
         }
     }
 }
@@ -261,7 +265,9 @@ pub fn game_result(pos: &mut Position, options: &RuleOptions) -> Option<GameResu
             reason,
         });
     }
-    if let Some(j) = judge_repetition(pos, options.repetition_occurrences.max(2)) {
+    let judged = occurrence_distance(pos, options.repetition_occurrences.max(2) - 1)
+        .and_then(|d| judge_cycle_with(pos, d, options.mixed_check_chase_loses));
+    if let Some(j) = judged {
         let result = match j.verdict {
             RepetitionVerdict::Draw => GameResult {
                 winner: None,

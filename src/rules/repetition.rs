@@ -232,7 +232,18 @@ pub fn verdict_after(pos: &mut Position, mv: Move, occurrences: u32) -> Option<R
 /// side's moves only until its first idle move. It does not allocate for cycles up to 256 plies.
 /// The position is restored exactly.
 pub fn judge_cycle(pos: &mut Position, cycle_plies: usize) -> Option<CycleJudgement> {
-    analyse(pos, cycle_plies, false, |_| {})
+    analyse(pos, cycle_plies, false, true, |_| {})
+}
+
+/// [`judge_cycle`] with a choice for cycles that mix checks and chases (一将一捉): with
+/// `mixed_check_chase_loses = false` such a side's moves are allowed, as in pyffish/Fairy-Stockfish
+/// and Pikafish (the project's referee draws them); `true` is the 棋例 and [`judge_cycle`].
+pub fn judge_cycle_with(
+    pos: &mut Position,
+    cycle_plies: usize,
+    mixed_check_chase_loses: bool,
+) -> Option<CycleJudgement> {
+    analyse(pos, cycle_plies, false, mixed_check_chase_loses, |_| {})
 }
 
 /// Like [`judge_cycle`], examining every move, and also returning what each move did (for the
@@ -242,7 +253,7 @@ pub fn cycle_effects(
     cycle_plies: usize,
 ) -> Option<(CycleJudgement, Vec<MoveEffect>)> {
     let mut effects = Vec::with_capacity(cycle_plies.min(256));
-    let j = analyse(pos, cycle_plies, true, |e| effects.push(e))?;
+    let j = analyse(pos, cycle_plies, true, true, |e| effects.push(e))?;
     Some((j, effects))
 }
 
@@ -272,6 +283,7 @@ fn analyse<F: FnMut(MoveEffect)>(
     pos: &mut Position,
     plies: usize,
     detailed: bool,
+    mixed_forbidden: bool,
     mut sink: F,
 ) -> Option<CycleJudgement> {
     let n = pos.history().len();
@@ -353,6 +365,9 @@ fn analyse<F: FnMut(MoveEffect)>(
         };
         pos.make_move(mv);
         let check = pos.in_check();
+        if check && !mixed_forbidden {
+            open[si] = false; // a check in a side's cycle that is not all checks: allowed
+        }
         let mut chased = Bitboard::EMPTY;
         if examine && !check {
             chased = chased_set(pos, side, Bitboard::EMPTY) - before;
