@@ -108,6 +108,28 @@
 //!   also chases.
 //! * its move limit is 50 moves (100 plies) without capture.
 //!
+//! A randomized cross-check (random small positions, a random 4-ply cycle played twice, 600
+//! cycles per run: ~250 draws, ~300 perpetual checks, ~50–160 chases) agreed with pyffish on
+//! every draw, perpetual check and pure perpetual chase; every disagreement was a 一将一捉 cycle.
+//! With [`RuleOptions::mixed_check_chase_loses`] `= false` (or [`judge_cycle_with`]) all 600
+//! verdicts agreed.
+//!
+//! # Integration
+//!
+//! * **Search**, at a node whose position repeats (e.g. [`Position::repetition_distance`] is
+//!   `Some(d)`, inside the tree or against the game): `judge_cycle(pos, d)` and score
+//!   `verdict.value_for(pos.side_to_move())` as a win/loss/draw by rule, adjusted by ply so that
+//!   varying early is preferred. It costs ~0.1 µs when a perpetual check decides, a few µs
+//!   otherwise (replay), and does not allocate. Before scoring a node by
+//!   [`move_limit_reached`], look for a mate/stalemate (no legal move = loss) first. Rule
+//!   verdicts depend on the path: do not store them in the hash table as exact scores (or mix
+//!   [`Position::rule60_count`] into the key near the limit).
+//! * **Root**: skip moves with `verdict_after(pos, mv, 2) == Some(Loss(us))` whenever another move
+//!   exists (combine with `banmoves`).
+//! * **Protocol/referee**: after `position … moves …`, `game_result(&mut pos, &options)` tells
+//!   whether the game is over (e.g. answer `nobestmove`); [`insufficient_material`] and a long
+//!   [`counted_plies`] stretch are the "dead position" signals for draw offers.
+//!
 //! # Natural move limit (自然限着)
 //!
 //! [`counted_plies`] counts the plies since the last capture (seeded from the FEN's half-move
