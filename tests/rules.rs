@@ -190,6 +190,23 @@ fn mutual_perpetual_check_is_a_draw() {
 }
 
 #[test]
+fn perpetual_check_outweighs_the_opponents_chase() {
+    // Red's cannon steps e2↔c2: off the e-file it uncovers the rook's check, on it it checks over
+    // the black horse. Black's horse c3↔e4 blocks and uncovers the rook's attack on the cannon
+    // (a chase), then checks from c3 (一将一捉). Red's unilateral perpetual check loses
+    // regardless. pyffish: red loses.
+    let fen = "4k4/9/5a3/5N3/9/2r6/2n6/1c2C4/3K5/3AR4 w - - 0 1";
+    let moves = twice(["e2c2", "c3e4", "c2e2", "e4c3"]);
+    let r = judge(fen, &moves, RepetitionVerdict::Loss(Color::Red));
+    assert_eq!(r.reason, EndReason::PerpetualCheck);
+    let mut pos = play(fen, &moves);
+    let (j, _) = cycle_effects(&mut pos, 8).unwrap();
+    assert_eq!(j.side(Color::Red).conduct, Conduct::PerpetualCheck);
+    assert_eq!(j.side(Color::Black).conduct, Conduct::PerpetualChase);
+    assert_eq!(j.side(Color::Black).chased, Square::E2.into());
+}
+
+#[test]
 fn king_attacks_are_idle() {
     // The red king follows a crossed black pawn e1↔f1, attacking it on every move from e2/f2
     // (the pawn is unprotected). The king's attacks are idle moves. pyffish: draw.
