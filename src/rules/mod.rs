@@ -95,7 +95,10 @@
 //! rook chasing an unprotected cannon (chaser loses), rook attacking a protected cannon (draw),
 //! horse chasing a protected rook (chaser loses), mutual perpetual check (draw), the king
 //! attacking a crossed pawn (idle, draw), a pawn attacking a cannon (idle, draw), an unpinned rook
-//! chasing a cannon (loses), rook-against-rook exchange offers (draw), and mate on the 120th ply.
+//! chasing a cannon (loses), rook-against-rook exchange offers (draw), a perpetual check against
+//! an opponent's check-and-chase (checker loses), and mate on the 120th ply. Both sides chasing
+//! perpetually (draw) is covered by a unit test of the verdict table only: no clean concrete
+//! cycle was found.
 //! It differs, by design, on:
 //! * 一将一捉: pyffish draws; here the side alternating check and chase loses (as the 棋例 say).
 //! * a pinned chaser: pyffish counts the pinned rook's attacks as a chase (red loses); here a
