@@ -4,7 +4,8 @@
 //! perft, and (in later modules) search, evaluation and the UCCI/UCI front end.
 //!
 //! Modules depend on each other in one direction:
-//! `types → attacks → board → movegen → notation`.
+//! `types → attacks → board → movegen → notation`, with `rules` (repetition verdicts, move limit,
+//! game end) on top of `board` and `movegen`.
 //!
 //! ```
 //! use chuhan::board::Position;
@@ -21,6 +22,7 @@ pub mod board;
 pub mod eval;
 pub mod movegen;
 pub mod notation;
+pub mod rules;
 pub mod types;
 
 /// The engine's name and version, as reported to GUIs.
