@@ -18,6 +18,7 @@
 
 pub mod attacks;
 pub mod board;
+pub mod book;
 pub mod eval;
 pub mod movegen;
 pub mod notation;
