@@ -63,7 +63,8 @@ pub struct Compiled {
     /// Duplicate lines (also as mirror images), lines contained in longer ones, and conflicts
     /// (a line that repeats a position of its own).
     pub warnings: Vec<SourceIssue>,
-    /// Opening headers with their number of valid variations, in source order.
+    /// Opening names with their number of valid variations, in order of first appearance (a
+    /// name may head several sections).
     pub openings: Vec<(String, usize)>,
 }
 
@@ -109,7 +110,9 @@ pub fn compile(text: &str) -> Compiled {
         }
         if let Some(name) = line.strip_prefix('#') {
             opening = name.trim().to_string();
-            openings.push((opening.clone(), 0));
+            if !openings.iter().any(|(n, _)| *n == opening) {
+                openings.push((opening.clone(), 0));
+            }
             continue;
         }
         let (weight, tokens) = match parse_line(line) {
@@ -157,8 +160,8 @@ pub fn compile(text: &str) -> Compiled {
                 .or_insert(0) += u32::from(weight);
             pos.make_move(mv);
         }
-        if let Some(last) = openings.last_mut() {
-            last.1 += 1;
+        if let Some(entry) = openings.iter_mut().find(|(n, _)| *n == opening) {
+            entry.1 += 1;
         }
         variations.push(Variation {
             opening: opening.clone(),
