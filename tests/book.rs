@@ -188,6 +188,10 @@ fn reads_an_elephanteye_book() {
     let (start_lock, _) = eleeye::locks(&start);
     let (after_lock, after_mirror_lock) = eleeye::locks(&after);
     assert_ne!(after_lock, after_mirror_lock);
+    // Values confirmed with ElephantEye itself: given a BOOK.DAT holding a3a4 under the first
+    // lock and i6i5 under the second, it answers `go` with a3a4 at the start and a6a5 after h2e2.
+    assert_eq!(start_lock, 0x0526_56d5);
+    assert_eq!(after_mirror_lock, 0x5396_644f);
     let code = |iccs: &str| {
         let from = iccs[0..2].parse().expect("square");
         let to = iccs[2..4].parse().expect("square");
