@@ -4,7 +4,7 @@
 //! perft, and (in later modules) search, evaluation and the UCCI/UCI front end.
 //!
 //! Modules depend on each other in one direction:
-//! `types → attacks → board → movegen → notation`.
+//! `types → attacks → board → movegen → notation → book`.
 //!
 //! ```
 //! use chuhan::board::Position;
