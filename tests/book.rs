@@ -295,3 +295,31 @@ fn bad_files_are_rejected_with_clear_errors() {
         Err(BookError::BadMagic(_))
     ));
 }
+
+#[test]
+fn book_commands_check_and_build_the_shipped_source() {
+    let exe = env!("CARGO_BIN_EXE_chuhan");
+    let source = manifest("book/openings.txt");
+    let check = std::process::Command::new(exe)
+        .args(["book", "check", "--source"])
+        .arg(&source)
+        .output()
+        .expect("run chuhan book check");
+    let text = String::from_utf8_lossy(&check.stdout);
+    assert!(check.status.success(), "{text}");
+    assert!(text.contains("0 errors, 0 warnings"), "{text}");
+    assert!(text.contains("中炮对屏风马"), "{text}");
+    let out = std::env::temp_dir().join(format!("chuhan-test-{}-built.book", std::process::id()));
+    let build = std::process::Command::new(exe)
+        .args(["book", "build", "--source"])
+        .arg(&source)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("run chuhan book build");
+    assert!(build.status.success());
+    let built = std::fs::read(&out).expect("built book");
+    let _ = std::fs::remove_file(&out);
+    let shipped = std::fs::read(manifest("book/chuhan.book")).expect("shipped book");
+    assert_eq!(built, shipped);
+}

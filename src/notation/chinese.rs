@@ -160,15 +160,8 @@ fn tokenize(text: &str) -> Option<Vec<Tok>> {
     Some(v)
 }
 
-/// Parses Chinese notation for the side to move in `pos`.
-///
-/// ```
-/// use chuhan::board::Position;
-/// use chuhan::notation::parse_chinese;
-/// let pos = Position::startpos();
-/// assert_eq!(parse_chinese(&pos, "炮二平五").unwrap().to_string(), "h2e2");
-/// assert_eq!(parse_chinese(&pos, "砲２平５").unwrap().to_string(), "h2e2");
-/// ```
+/// Parses Chinese notation for the side to move in `pos`: `炮二平五`, `砲２平５` and `炮2平5`
+/// all give `h2e2` at the start.
 pub fn parse_chinese(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let malformed = || NotationError::Malformed {
         notation: "Chinese",

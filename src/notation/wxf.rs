@@ -75,14 +75,6 @@ fn forms(d: &Description) -> Vec<String> {
 
 /// Formats `mv` (legal in `pos`) in WXF notation; falls back to ICCS if no piece of the side to
 /// move stands on its origin.
-///
-/// ```
-/// use chuhan::board::Position;
-/// use chuhan::notation::{parse_iccs, to_wxf};
-/// let pos = Position::startpos();
-/// assert_eq!(to_wxf(&pos, parse_iccs(&pos, "h2e2").unwrap()), "C2.5");
-/// assert_eq!(to_wxf(&pos, parse_iccs(&pos, "h0g2").unwrap()), "H2+3");
-/// ```
 pub fn to_wxf(pos: &Position, mv: Move) -> String {
     match describe(pos, mv) {
         Some(d) => forms(&d).swap_remove(0),
@@ -117,14 +109,7 @@ fn normalize(text: &str) -> Option<String> {
     Some(s)
 }
 
-/// Parses WXF notation for the side to move in `pos`.
-///
-/// ```
-/// use chuhan::board::Position;
-/// use chuhan::notation::parse_wxf;
-/// let pos = Position::startpos();
-/// assert_eq!(parse_wxf(&pos, "h8+7").unwrap().to_string(), "b0c2");
-/// ```
+/// Parses WXF notation for the side to move in `pos` (`h8+7` is `b0c2` at the start).
 pub fn parse_wxf(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let malformed = || NotationError::Malformed {
         notation: "WXF",
