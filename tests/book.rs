@@ -323,3 +323,23 @@ fn book_commands_check_and_build_the_shipped_source() {
     let shipped = std::fs::read(manifest("book/chuhan.book")).expect("shipped book");
     assert_eq!(built, shipped);
 }
+
+#[test]
+fn random_bytes_never_panic() {
+    let mut rng = BookRng::new(5);
+    let pos = Position::startpos();
+    for round in 0..2000 {
+        let len = (rng.next_u64() % 64) as usize * if round % 3 == 0 { 8 } else { 1 };
+        let mut bytes: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
+        if round % 2 == 0 && bytes.len() >= 16 {
+            bytes[..8].copy_from_slice(b"CHUHANBK");
+            bytes[8..10].copy_from_slice(&1u16.to_le_bytes());
+            let count = ((bytes.len() - 16) / 12) as u32;
+            bytes[12..16].copy_from_slice(&count.to_le_bytes());
+        }
+        if let Ok(book) = Book::from_bytes(&bytes) {
+            let _ = book.probe(&pos);
+            let _ = book.pick(&pos, &mut rng, 0.5);
+        }
+    }
+}

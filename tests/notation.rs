@@ -299,3 +299,28 @@ fn lenient_input_and_errors() {
         Ok("h9g7".into())
     );
 }
+
+#[test]
+fn random_text_never_panics() {
+    let alphabet: Vec<char> =
+        "车馬炮兵卒士仕相象将帅前中后二三五七九1２5平进退上下+-.=CHRPKAE1234567890 abc"
+            .chars()
+            .collect();
+    let mut rng = XorShift(99);
+    let positions = [
+        Position::startpos(),
+        with_side(TWO_FILES, 'b'),
+        with_side(SHARED, 'w'),
+    ];
+    for _ in 0..3000 {
+        let len = (rng.next() % 7) as usize;
+        let text: String = (0..len)
+            .map(|_| alphabet[(rng.next() % alphabet.len() as u64) as usize])
+            .collect();
+        for pos in &positions {
+            let _ = parse_move(pos, &text);
+            let _ = parse_chinese(pos, &text);
+            let _ = parse_wxf(pos, &text);
+        }
+    }
+}
