@@ -1,11 +1,13 @@
 //! # Chuhan (楚河)
 //!
 //! A Xiangqi (Chinese chess) engine: bitboard move generation on a 90-point `u128` board,
-//! perft, and (in later modules) search, evaluation and the UCCI/UCI front end.
+//! perft, alpha-beta search, a hand-written evaluation, Chinese rules, an opening book and the
+//! UCCI/UCI front end.
 //!
 //! Modules depend on each other in one direction:
-//! `types → attacks → board → movegen → notation`, with `rules` (repetition verdicts, move limit,
-//! game end) on top of `board` and `movegen`.
+//! `types → attacks → board → movegen → eval → search → protocol`; `notation` and `book` sit on
+//! `board`/`movegen`, and `rules` (repetition verdicts, move limit, game end) on `board` and
+//! `movegen`.
 //!
 //! ```
 //! use chuhan::board::Position;
@@ -19,6 +21,7 @@
 
 pub mod attacks;
 pub mod board;
+pub mod book;
 pub mod eval;
 pub mod movegen;
 pub mod notation;
