@@ -488,13 +488,17 @@ fn go_time_units() {
 
 #[test]
 fn ponder_then_ponderhit() {
-    for (mut e, hit) in [
-        (ucci(), "ponderhit"),
-        (uci(), "ponderhit"),
-        (ucci(), "ponderhit draw"),
+    for (mut e, hit, go) in [
+        (ucci(), "ponderhit", "go ponder time 6 increment 0"),
+        (uci(), "ponderhit", "go ponder wtime 6000 btime 6000"),
+        (
+            ucci(),
+            "ponderhit draw",
+            "go ponder time 6 increment 0 opptime 6",
+        ),
     ] {
         e.send("position startpos moves h2e2 h9g7");
-        e.send("go ponder time 60000 increment 0");
+        e.send(go);
         // No move before ponderhit; isready is answered meanwhile.
         e.no_bestmove_for(Duration::from_millis(300));
         e.send("isready");
