@@ -1,10 +1,10 @@
 //! The engine loop: reads lines, executes commands, runs the search on its own thread.
 //!
-//! A reader thread turns input into [`Event::Line`]s; the search thread sends
-//! [`Event::SearchDone`] with its `bestmove` line, which the main thread prints. The main loop handles `stop`,
-//! `ponderhit`, `isready` and `quit` at once while a search runs and queues everything else
-//! (`position`, `setoption`, `go` …) until the search has ended, like ElephantEye's busy/idle
-//! split.
+//! A reader thread turns input into `Event::Line`s; the search thread sends
+//! `Event::SearchDone` with its `bestmove` line, which the main thread prints. The main loop
+//! handles `stop`, `ponderhit`, `isready` and `quit` at once while a search runs and queues
+//! everything else (`position`, `setoption`, `go` …) until the search has ended, like
+//! ElephantEye's busy/idle split.
 
 use super::command::{Command, GoParams, PositionSpec, ProtocolError};
 use super::format::{self, Offer};
