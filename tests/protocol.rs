@@ -319,7 +319,7 @@ fn setoption_forms_and_values() {
         "setoption frobnicate 3",
         "setoption name Frobnicate value 3",
         "setoption hashsize lots",
-        "setoption hashsize 100000",
+        "setoption hashsize 0",
         "setoption usemillisec maybe",
         "setoption randomness extreme",
         "setoption",
@@ -427,7 +427,7 @@ fn go_variants_uci() {
         "go movetime 100",
         "go wtime 3000 btime 3000 winc 100 binc 100",
         "go wtime 3000 btime 3000 movestogo 20",
-        "go mate 2",
+        "go mate 2 depth 3",
         "go depth 2 searchmoves h9g7 b9c7",
     ] {
         e.send(go);
@@ -599,6 +599,19 @@ fn banmoves_honoured_and_cleared_by_position() {
     // `position` clears the list.
     e.send("position startpos");
     e.send("go depth 1");
+    let l = e.bestmove();
+    assert_legal(&pos, l.last().expect("line"));
+}
+
+#[test]
+fn go_mate_finds_mate_in_one() {
+    // Red mates with i4i9 (the a8 rook guards rank 8, the red king the d-file). `go mate`
+    // must end and answer a legal move (which move depends on the search).
+    let fen = "4k4/R8/9/9/9/8R/9/9/9/3K5 w - - 0 1";
+    let pos = Position::from_fen(fen).expect("fen");
+    let mut e = uci();
+    e.send(&format!("position fen {fen}"));
+    e.send("go mate 1 movetime 5000");
     let l = e.bestmove();
     assert_legal(&pos, l.last().expect("line"));
 }
