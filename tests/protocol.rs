@@ -929,3 +929,50 @@ impl XorShift {
         (self.next() % n.max(1) as u64) as usize
     }
 }
+
+#[test]
+fn opening_book_used_by_default_and_can_be_turned_off() {
+    let mut e = ucci();
+    e.send("position startpos");
+    e.send("go depth 20");
+    let l = e.bestmove();
+    assert!(
+        l.iter().any(|x| x.starts_with("info message book move")),
+        "{l:?}"
+    );
+    assert!(
+        !l.iter().any(|x| x.starts_with("info depth")),
+        "a book move needs no search: {l:?}"
+    );
+    assert_legal(&Position::startpos(), l.last().expect("line"));
+    // Black gets book moves too.
+    e.send("position startpos moves h2e2");
+    e.send("go depth 20");
+    let l = e.bestmove();
+    assert!(
+        l.iter().any(|x| x.starts_with("info message book move")),
+        "{l:?}"
+    );
+    // Off: the engine searches.
+    e.send("setoption usebook false");
+    e.send("position startpos");
+    e.send("go depth 2");
+    let l = e.bestmove();
+    assert!(!l.iter().any(|x| x.contains("book move")), "{l:?}");
+    assert!(l.iter().any(|x| x.starts_with("info depth")), "{l:?}");
+}
+
+#[test]
+fn missing_book_file_is_reported_and_play_goes_on() {
+    let mut e = uci();
+    e.send("setoption name BookFile value /no/such/dir/book.dat");
+    e.send("position startpos");
+    e.send("go depth 2");
+    let l = e.bestmove();
+    assert!(
+        l.iter()
+            .any(|x| x.starts_with("info string opening book not used")),
+        "{l:?}"
+    );
+    assert_legal(&Position::startpos(), l.last().expect("line"));
+}

@@ -11,6 +11,7 @@ use super::format::{self, Offer};
 use super::options::{self, OptionId, OptionKind, Settings, MAX_HASH_MB, RANDOMNESS};
 use super::Dialect;
 use crate::board::Position;
+use crate::book::{Book, BookRng};
 use crate::movegen;
 use crate::search::{
     Clock, IterationInfo, Limits, Reporter, SearchControl, SearchOptions, SearchResult, Searcher,
@@ -159,7 +160,20 @@ struct Engine {
     search_options: SearchOptions,
     running: Option<Running>,
     queue: VecDeque<Command>,
+    book: BookState,
 }
+
+/// The opening book as loaded for the current `bookfiles` setting.
+struct BookState {
+    /// The setting the book was (or failed to be) loaded for; `None` = not tried yet.
+    loaded_for: Option<String>,
+    book: Option<Book>,
+    rng: BookRng,
+}
+
+/// Book randomness for each `randomness` setting: `none` follows the book's own weights, the
+/// larger settings flatten them towards a uniform choice (see [`Book::pick`]).
+const BOOK_RANDOMNESS: [f64; 6] = [0.0, 0.25, 0.5, 1.0, 2.0, 4.0];
 
 /// Whether the loop goes on.
 #[derive(PartialEq, Eq)]
@@ -182,6 +196,11 @@ impl Engine {
             search_options,
             running: None,
             queue: VecDeque::new(),
+            book: BookState {
+                loaded_for: None,
+                book: None,
+                rng: BookRng::from_time(),
+            },
         }
     }
 
@@ -520,13 +539,65 @@ impl Engine {
         }
     }
 
-    /// The one place where the opening book is consulted before a search (not wired yet:
-    /// the book module will plug in here, using `settings.book_files` and `settings.randomness`).
-    fn book_move(&self, _pos: &Position) -> Option<Move> {
-        if !self.settings.use_book || self.settings.book_files.is_empty() {
+    /// The one place where the opening book is consulted before a search: loads the book named
+    /// by `bookfiles` (the first of a `;`-separated list that opens) or the default book next to
+    /// the executable / in the crate's `book/`, and picks a move by weight. A missing or corrupt
+    /// book is reported once and the engine plays on without it.
+    fn book_move(&mut self) -> Option<Move> {
+        if !self.settings.use_book {
             return None;
         }
-        None
+        let wanted = self.settings.book_files.clone();
+        if self.book.loaded_for.as_deref() != Some(wanted.as_str()) {
+            self.book.loaded_for = Some(wanted.clone());
+            self.book.book = None;
+            let candidates: Vec<std::path::PathBuf> = if wanted.trim().is_empty() {
+                Book::default_path().into_iter().collect()
+            } else {
+                wanted
+                    .split(';')
+                    .map(str::trim)
+                    .filter(|p| !p.is_empty())
+                    .map(Into::into)
+                    .collect()
+            };
+            let mut errors = Vec::new();
+            for path in &candidates {
+                match Book::open(path) {
+                    Ok(b) => {
+                        self.say(&format!(
+                            "book {} loaded: {} positions ({:?} format)",
+                            path.display(),
+                            b.positions(),
+                            b.format()
+                        ));
+                        self.book.book = Some(b);
+                        break;
+                    }
+                    Err(e) => errors.push(e.to_string()),
+                }
+            }
+            if self.book.book.is_none() {
+                let why = if errors.is_empty() {
+                    "no book file found".to_string()
+                } else {
+                    errors.join("; ")
+                };
+                self.say(&format!("opening book not used: {why}"));
+            }
+        }
+        let randomness = BOOK_RANDOMNESS[self.settings.randomness.min(BOOK_RANDOMNESS.len() - 1)];
+        let book = self.book.book.as_ref()?;
+        let pick = book.pick(&self.pos, &mut self.book.rng, randomness)?;
+        if self.ban_moves.contains(&pick.mv) {
+            return None;
+        }
+        let chinese = crate::notation::to_chinese(&self.pos, pick.mv);
+        self.say(&format!(
+            "book move {} {} weight {}",
+            pick.mv, chinese, pick.weight
+        ));
+        Some(pick.mv)
     }
 
     /// Converts `go` parameters to search limits (UCCI times in the `usemillisec` unit).
@@ -617,7 +688,7 @@ impl Engine {
             self.say(&format!("debug: limits {limits:?}"));
         }
         if !limits.ponder && !limits.infinite {
-            if let Some(m) = self.book_move(&self.pos) {
+            if let Some(m) = self.book_move() {
                 self.out
                     .line(&format::bestmove(dialect, Some(m), None, Offer::None));
                 return;
