@@ -976,3 +976,22 @@ fn missing_book_file_is_reported_and_play_goes_on() {
     );
     assert_legal(&Position::startpos(), l.last().expect("line"));
 }
+
+#[test]
+fn ucci_nobestmove_when_the_game_is_already_decided() {
+    // Only kings and advisors: a dead draw by insufficient material.
+    let mut e = ucci();
+    e.send("position fen 3ak4/4a4/9/9/9/9/9/9/4A4/3AK4 w - - 0 1");
+    e.send("go depth 3");
+    let l = e.until("nobestmove", |x| {
+        x.starts_with("nobestmove") || x.starts_with("bestmove")
+    });
+    assert_eq!(l.last().map(String::as_str), Some("nobestmove"), "{l:?}");
+    assert!(l.iter().any(|x| x.contains("already over")), "{l:?}");
+    // UCI has no such answer: it plays a legal move.
+    let mut u = uci();
+    u.send("position fen 3ak4/4a4/9/9/9/9/9/9/4A4/3AK4 w - - 0 1");
+    u.send("go depth 3");
+    let l = u.bestmove();
+    assert!(l.last().is_some_and(|x| x != "bestmove (none)"), "{l:?}");
+}

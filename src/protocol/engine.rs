@@ -13,8 +13,10 @@ use super::Dialect;
 use crate::board::Position;
 use crate::book::{Book, BookRng};
 use crate::movegen;
+use crate::rules::{self, RuleOptions};
 use crate::search::{
-    Clock, IterationInfo, Limits, Reporter, SearchControl, SearchOptions, SearchResult, Searcher,
+    Clock, IterationInfo, Limits, Reporter, Score, SearchControl, SearchOptions, SearchResult,
+    Searcher,
 };
 use crate::types::{Color, Move};
 use std::collections::VecDeque;
@@ -34,8 +36,16 @@ pub const MAX_PERFT_DEPTH: u32 = 8;
 pub const MAX_DEPTH: u32 = 128;
 /// Default `bench` depth.
 pub const BENCH_DEPTH: u32 = 8;
-/// A draw offer is accepted when our score is at most minus this.
-pub const DRAW_ACCEPT_SCORE: i32 = 150;
+/// A draw offer is accepted when our score is at most this ("dead equal or worse").
+pub const DRAW_ACCEPT_SCORE: i32 = 20;
+/// A position counts as a dead, quiet stretch when the scores of our last
+/// [`QUIET_STRETCH_MOVES`] moves stayed within this of zero and at least
+/// [`QUIET_STRETCH_PLIES`] plies passed without a capture.
+pub const QUIET_SCORE: i32 = 15;
+/// See [`QUIET_SCORE`].
+pub const QUIET_STRETCH_MOVES: usize = 10;
+/// See [`QUIET_SCORE`].
+pub const QUIET_STRETCH_PLIES: u16 = 60;
 /// `info currmove` lines are printed only after this much thinking.
 const CURRMOVE_AFTER: Duration = Duration::from_millis(1000);
 
@@ -76,7 +86,7 @@ enum Event {
     Eof,
     /// The search has ended: its `bestmove` line, and the searcher handed back. The main
     /// thread prints the line, so whatever the GUI sends after seeing it finds the engine idle.
-    SearchDone(Box<Searcher>, String),
+    SearchDone(Box<Searcher>, String, Option<Score>),
 }
 
 /// Reads lines of bytes, decoding them lossily; never holds more than [`MAX_LINE`] bytes.
@@ -161,6 +171,7 @@ struct Engine {
     running: Option<Running>,
     queue: VecDeque<Command>,
     book: BookState,
+    score_log: ScoreLog,
 }
 
 /// The opening book as loaded for the current `bookfiles` setting.
@@ -201,6 +212,7 @@ impl Engine {
                 book: None,
                 rng: BookRng::from_time(),
             },
+            score_log: ScoreLog::default(),
         }
     }
 
@@ -231,8 +243,8 @@ impl Engine {
                     self.finish_at_eof(rx);
                     Flow::Quit
                 }
-                Event::SearchDone(s, answer) => {
-                    self.take_back(s, &answer);
+                Event::SearchDone(s, answer, score) => {
+                    self.take_back(s, &answer, score);
                     self.drain(rx)
                 }
             };
@@ -243,8 +255,11 @@ impl Engine {
     }
 
     /// The search thread has finished: print its answer, keep its searcher, reap the thread.
-    fn take_back(&mut self, searcher: Box<Searcher>, answer: &str) {
+    fn take_back(&mut self, searcher: Box<Searcher>, answer: &str, score: Option<Score>) {
         self.out.line(answer);
+        if let Some(score) = score {
+            self.score_log.record(self.pos.game_ply(), score);
+        }
         self.searcher = Some(searcher);
         if let Some(r) = self.running.take() {
             let _ = r.handle.join();
@@ -256,7 +271,7 @@ impl Engine {
     fn wait_search(&mut self, rx: &Receiver<Event>) {
         while self.running.is_some() {
             match rx.recv() {
-                Ok(Event::SearchDone(s, answer)) => self.take_back(s, &answer),
+                Ok(Event::SearchDone(s, answer, score)) => self.take_back(s, &answer, score),
                 Ok(_) => {}
                 Err(_) => return,
             }
@@ -377,7 +392,10 @@ impl Engine {
             Command::Ucci | Command::Uci => self.handshake(&cmd),
             Command::IsReady => self.out.line("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::NewGame => self.with_searcher(Searcher::clear),
+            Command::NewGame => {
+                self.score_log = ScoreLog::default();
+                self.with_searcher(Searcher::clear)
+            }
             Command::Position(spec) => {
                 if let Some(pos) = self.build_position(spec, "position") {
                     self.pos = pos;
@@ -478,6 +496,7 @@ impl Engine {
                     OptionId::UseBook => self.settings.use_book = b,
                     OptionId::Batch => self.settings.batch = b,
                     OptionId::Debug => self.settings.debug = b,
+                    OptionId::DrawOffers => self.settings.draw_offers = b,
                     _ => {}
                 }
             }
@@ -507,6 +526,13 @@ impl Engine {
                         self.with_searcher(|s| s.set_multipv(n));
                     }
                     OptionId::MoveOverhead => self.settings.move_overhead_ms = n as u64,
+                    OptionId::MoveLimit => {
+                        self.settings.move_limit = n as u32;
+                        self.search_options.move_limit = n as u32;
+                        self.with_searcher(|s| s.set_move_limit(n as u32));
+                    }
+                    OptionId::ResignScore => self.settings.resign_score = n as i32,
+                    OptionId::ResignMoves => self.settings.resign_moves = n,
                     _ => {}
                 }
             }
@@ -698,6 +724,22 @@ impl Engine {
             self.out.line(&format::no_move(dialect));
             return;
         }
+        if dialect == Dialect::Ucci && !limits.ponder && !limits.infinite {
+            let options = RuleOptions {
+                move_limit: self.settings.move_limit,
+                ..RuleOptions::default()
+            };
+            let mut scratch = self.pos.clone();
+            if let Some(result) = rules::game_result(&mut scratch, &options) {
+                self.say(&format!(
+                    "the game is already over: {} ({:?})",
+                    result.score_text(),
+                    result.reason
+                ));
+                self.out.line(&format::no_move(dialect));
+                return;
+            }
+        }
         let Some(mut searcher) = self.searcher.take() else {
             self.say("go: the searcher is busy");
             return;
@@ -708,6 +750,15 @@ impl Engine {
         let events = self.events.clone();
         let thread_control = Arc::clone(&control);
         let draw_offer = Arc::new(AtomicBool::new(g.draw));
+        let mut policy = OfferPolicy {
+            draw_offered: g.draw,
+            recent_scores: self.score_log.recent(self.pos.game_ply(), 10),
+            resign_score: self.settings.resign_score,
+            resign_moves: self.settings.resign_moves,
+            draw_offers: self.settings.draw_offers,
+            dead: rules::insufficient_material(&self.pos),
+            plies_without_capture: self.pos.rule60_count(),
+        };
         let thread_draw_offer = Arc::clone(&draw_offer);
         let options = self.search_options.clone();
         let spawned = std::thread::Builder::new()
@@ -739,11 +790,15 @@ impl Engine {
                 {
                     std::thread::sleep(Duration::from_millis(2));
                 }
-                let draw = thread_draw_offer.load(Ordering::Relaxed);
-                let answer = final_answer(dialect, &pos, &limits, result.as_ref(), draw);
-                if let Err(unsent) = events.send(Event::SearchDone(searcher, answer)) {
+                policy.draw_offered = thread_draw_offer.load(Ordering::Relaxed);
+                let answer = final_answer(dialect, &pos, &limits, result.as_ref(), &policy);
+                let score = result
+                    .as_ref()
+                    .filter(|r| r.best_move.is_some())
+                    .map(|r| r.score);
+                if let Err(unsent) = events.send(Event::SearchDone(searcher, answer, score)) {
                     // The loop is gone (cannot happen while it waits for us); still answer.
-                    if let Event::SearchDone(_, answer) = unsent.0 {
+                    if let Event::SearchDone(_, answer, _) = unsent.0 {
                         out.line(&answer);
                     }
                 }
@@ -804,7 +859,7 @@ fn final_answer(
     pos: &Position,
     limits: &Limits,
     result: Option<&SearchResult>,
-    draw_offered: bool,
+    policy: &OfferPolicy,
 ) -> String {
     let legal = movegen::legal_moves(pos);
     let allowed = |m: &Move| {
@@ -829,11 +884,88 @@ fn final_answer(
             ponder = None;
         }
     }
-    let offer = match result {
-        Some(r) if draw_offered && r.score <= -DRAW_ACCEPT_SCORE => Offer::Draw,
+    let offer = match (result, best) {
+        (Some(r), Some(_)) if r.best_move.is_some() => policy.offer(r.score),
         _ => Offer::None,
     };
     format::bestmove(dialect, best, ponder, offer)
+}
+
+/// Our scores after each of our recent searches, by game ply, to decide draw offers and
+/// resignation over several moves.
+#[derive(Default)]
+struct ScoreLog(Vec<(u32, Score)>);
+
+impl ScoreLog {
+    fn record(&mut self, ply: u32, score: Score) {
+        // A new game or a take-back: forget what came after this point.
+        self.0.retain(|&(p, _)| p < ply);
+        self.0.push((ply, score));
+        if self.0.len() > 64 {
+            self.0.remove(0);
+        }
+    }
+
+    /// Scores of our consecutive previous moves before `ply` (oldest first), at most `n`.
+    fn recent(&self, ply: u32, n: usize) -> Vec<Score> {
+        let mut out = Vec::new();
+        let mut want = ply;
+        for &(p, s) in self.0.iter().rev() {
+            if want < 2 || p != want - 2 || out.len() == n {
+                break;
+            }
+            out.push(s);
+            want = p;
+        }
+        out.reverse();
+        out
+    }
+}
+
+/// What the engine says besides its move (UCCI only): accept or offer a draw, or resign.
+#[derive(Clone, Debug)]
+struct OfferPolicy {
+    draw_offered: bool,
+    recent_scores: Vec<Score>,
+    resign_score: i32,
+    resign_moves: usize,
+    draw_offers: bool,
+    dead: bool,
+    plies_without_capture: u16,
+}
+
+impl OfferPolicy {
+    /// The offer for a move whose search scored `score` (side to move's view).
+    fn offer(&self, score: Score) -> Offer {
+        let hopeless = |s: Score| self.resign_score > 0 && s <= -self.resign_score;
+        if self.resign_score > 0
+            && hopeless(score)
+            && self.recent_scores.len() + 1 >= self.resign_moves
+            && self
+                .recent_scores
+                .iter()
+                .rev()
+                .take(self.resign_moves.saturating_sub(1))
+                .all(|&s| hopeless(s))
+        {
+            return Offer::Resign;
+        }
+        if self.draw_offered && score <= DRAW_ACCEPT_SCORE {
+            return Offer::Draw;
+        }
+        let quiet = |s: Score| s.abs() <= QUIET_SCORE;
+        if self.draw_offers
+            && score <= DRAW_ACCEPT_SCORE
+            && (self.dead
+                || (self.plies_without_capture >= QUIET_STRETCH_PLIES
+                    && self.recent_scores.len() >= QUIET_STRETCH_MOVES
+                    && self.recent_scores.iter().all(|&s| quiet(s))
+                    && quiet(score)))
+        {
+            return Offer::Draw;
+        }
+        Offer::None
+    }
 }
 
 /// Commands answered at once while a search runs; the others wait for it to end.
@@ -930,5 +1062,64 @@ mod tests {
         let best = lines.iter().position(|l| l.starts_with("bestmove"));
         let fen = lines.iter().position(|l| l.starts_with("Fen: "));
         assert!(best.is_some() && fen > best, "{lines:?}");
+    }
+
+    fn policy(recent: Vec<Score>) -> OfferPolicy {
+        OfferPolicy {
+            draw_offered: false,
+            recent_scores: recent,
+            resign_score: 1500,
+            resign_moves: 5,
+            draw_offers: true,
+            dead: false,
+            plies_without_capture: 0,
+        }
+    }
+
+    #[test]
+    fn resigns_only_after_several_hopeless_moves() {
+        assert_eq!(policy(vec![-2000; 3]).offer(-2000), Offer::None);
+        assert_eq!(policy(vec![-2000; 4]).offer(-2000), Offer::Resign);
+        assert_eq!(
+            policy(vec![-2000, -2000, -100, -2000]).offer(-2000),
+            Offer::None
+        );
+        assert_eq!(policy(vec![-2000; 4]).offer(-300), Offer::None);
+        let mut never = policy(vec![-2000; 10]);
+        never.resign_score = 0;
+        assert_eq!(never.offer(-29_000), Offer::None);
+    }
+
+    #[test]
+    fn draw_offers_accepted_when_equal_or_worse() {
+        let mut p = policy(vec![]);
+        p.draw_offered = true;
+        assert_eq!(p.offer(10), Offer::Draw);
+        assert_eq!(p.offer(-400), Offer::Draw);
+        assert_eq!(p.offer(120), Offer::None);
+        let mut dead = policy(vec![]);
+        dead.dead = true;
+        assert_eq!(dead.offer(0), Offer::Draw);
+        let mut quiet = policy(vec![5; 10]);
+        assert_eq!(quiet.offer(0), Offer::None, "too soon after a capture");
+        quiet.plies_without_capture = 80;
+        assert_eq!(quiet.offer(0), Offer::Draw);
+        assert_eq!(quiet.offer(90), Offer::None);
+        quiet.draw_offers = false;
+        assert_eq!(quiet.offer(0), Offer::None);
+    }
+
+    #[test]
+    fn score_log_keeps_consecutive_moves_of_one_game() {
+        let mut log = ScoreLog::default();
+        for (ply, s) in [(0, 10), (2, 20), (4, 30), (6, 40)] {
+            log.record(ply, s);
+        }
+        assert_eq!(log.recent(8, 10), vec![10, 20, 30, 40]);
+        assert_eq!(log.recent(8, 2), vec![30, 40]);
+        assert_eq!(log.recent(9, 10), Vec::<Score>::new());
+        // A new game from the start forgets the old one.
+        log.record(0, -5);
+        assert_eq!(log.recent(2, 10), vec![-5]);
     }
 }

@@ -29,6 +29,14 @@ pub enum OptionId {
     Debug,
     /// Randomness of the move choice.
     Randomness,
+    /// Natural move limit in moves without capture (60 by the Chinese rules; 0 = none).
+    MoveLimit,
+    /// UCCI: offer draws in dead positions.
+    DrawOffers,
+    /// UCCI: resign when the score stays at or below minus this (0 = never resign).
+    ResignScore,
+    /// UCCI: how many consecutive moves the score must stay that low before resigning.
+    ResignMoves,
 }
 
 /// The type and range of an option.
@@ -191,6 +199,46 @@ pub const OPTIONS: &[OptionSpec] = &[
             vars: RANDOMNESS,
         },
     },
+    OptionSpec {
+        id: OptionId::MoveLimit,
+        ucci: Some("movelimit"),
+        uci: Some("MoveLimit"),
+        aliases: &["rule60", "naturallimit"],
+        kind: OptionKind::Spin {
+            default: 60,
+            min: 0,
+            max: 300,
+        },
+    },
+    OptionSpec {
+        id: OptionId::DrawOffers,
+        ucci: Some("drawoffers"),
+        uci: None,
+        aliases: &[],
+        kind: OptionKind::Check(true),
+    },
+    OptionSpec {
+        id: OptionId::ResignScore,
+        ucci: Some("resignscore"),
+        uci: None,
+        aliases: &[],
+        kind: OptionKind::Spin {
+            default: 1500,
+            min: 0,
+            max: 30000,
+        },
+    },
+    OptionSpec {
+        id: OptionId::ResignMoves,
+        ucci: Some("resignmoves"),
+        uci: None,
+        aliases: &[],
+        kind: OptionKind::Spin {
+            default: 5,
+            min: 1,
+            max: 100,
+        },
+    },
 ];
 
 fn normalize(name: &str) -> String {
@@ -247,6 +295,14 @@ pub struct Settings {
     pub randomness: usize,
     /// Move overhead in ms.
     pub move_overhead_ms: u64,
+    /// Natural move limit in moves (0 = none).
+    pub move_limit: u32,
+    /// Offer draws in dead positions (UCCI).
+    pub draw_offers: bool,
+    /// Resign threshold in centipawns (0 = never).
+    pub resign_score: i32,
+    /// Consecutive hopeless moves before resigning.
+    pub resign_moves: usize,
 }
 
 impl Default for Settings {
@@ -260,6 +316,10 @@ impl Default for Settings {
             debug: false,
             randomness: 0,
             move_overhead_ms: 10,
+            move_limit: 60,
+            draw_offers: true,
+            resign_score: 1500,
+            resign_moves: 5,
         }
     }
 }

@@ -194,6 +194,8 @@ pub struct SearchOptions {
     pub threads: usize,
     /// Number of principal variations to report.
     pub multipv: usize,
+    /// Natural move limit in moves without capture (0 = none).
+    pub move_limit: u32,
 }
 
 impl Default for SearchOptions {
@@ -202,6 +204,7 @@ impl Default for SearchOptions {
             hash_mb: 16,
             threads: 1,
             multipv: 1,
+            move_limit: 60,
         }
     }
 }
@@ -248,6 +251,11 @@ impl Searcher {
     /// Sets the number of principal variations.
     pub fn set_multipv(&mut self, n: usize) {
         self.options.multipv = n.clamp(1, 128);
+    }
+
+    /// Sets the natural move limit (moves without capture; 0 = none).
+    pub fn set_move_limit(&mut self, moves: u32) {
+        self.options.move_limit = moves;
     }
 
     /// Forgets the hash table and history (new game).
