@@ -713,7 +713,8 @@ impl Engine {
         if self.settings.debug {
             self.say(&format!("debug: limits {limits:?}"));
         }
-        if !limits.ponder && !limits.infinite {
+        // The book is for ordinary games: not when the GUI restricts the root moves.
+        if !limits.ponder && !limits.infinite && limits.search_moves.is_empty() {
             if let Some(m) = self.book_move() {
                 self.out
                     .line(&format::bestmove(dialect, Some(m), None, Offer::None));
