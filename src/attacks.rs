@@ -133,76 +133,61 @@ const fn palace_steps(steps: [(i32, i32); 4]) -> [Bitboard; 90] {
 static KING_ATTACKS: [Bitboard; 90] = palace_steps(ORTH);
 static ADVISOR_ATTACKS: [Bitboard; 90] = palace_steps(DIAG);
 
-static HORSE_ATTACKS: [[Bitboard; 16]; 90] = {
-    let mut t = [[Bitboard::EMPTY; 16]; 90];
-    let mut i = 0;
-    while i < 90 {
-        let (f, r) = ((i % 9) as i32, (i / 9) as i32);
-        let mut idx = 0;
-        while idx < 16 {
-            let mut bits = 0u128;
-            let mut d = 0;
-            while d < 4 {
-                let (dx, dy) = ORTH[d];
-                let leg_on_board = bit(f + dx, r + dy) != 0;
-                if leg_on_board && idx & (1 << d) == 0 {
-                    // Two targets: two steps along the leg direction and one step across.
-                    bits |= bit(f + 2 * dx + dy, r + 2 * dy + dx);
-                    bits |= bit(f + 2 * dx - dy, r + 2 * dy - dx);
-                }
-                d += 1;
-            }
-            t[i][idx] = Bitboard(bits);
-            idx += 1;
-        }
-        i += 1;
-    }
-    t
-};
+/// The three tables indexed by the occupancy of four blocking points.
+#[derive(Copy, Clone)]
+enum Leaper {
+    /// Horse moves; blockers are the orthogonal neighbours (legs).
+    Horse,
+    /// Squares a horse attacks this point from; blockers are the diagonal neighbours.
+    HorseAttackers,
+    /// Elephant moves; blockers are the diagonal neighbours (eyes); never across the river.
+    Elephant,
+}
 
-static HORSE_ATTACKERS: [[Bitboard; 16]; 90] = {
-    let mut t = [[Bitboard::EMPTY; 16]; 90];
-    let mut i = 0;
-    while i < 90 {
-        let (f, r) = ((i % 9) as i32, (i / 9) as i32);
-        let mut idx = 0;
-        while idx < 16 {
-            let mut bits = 0u128;
-            let mut d = 0;
-            while d < 4 {
-                let (ox, oy) = DIAG[d];
-                let leg_on_board = bit(f + ox, r + oy) != 0;
-                if leg_on_board && idx & (1 << d) == 0 {
-                    // A horse whose leg is this diagonal neighbour and that lands on the target.
-                    bits |= bit(f + 2 * ox, r + oy);
-                    bits |= bit(f + ox, r + 2 * oy);
-                }
-                d += 1;
+/// Targets of a `kind` leaper on (`f`, `r`) through blocking direction `d` when that blocker
+/// is empty.
+const fn leaper_targets(kind: Leaper, f: i32, r: i32, d: usize) -> u128 {
+    match kind {
+        Leaper::Horse => {
+            let (dx, dy) = ORTH[d];
+            if bit(f + dx, r + dy) == 0 {
+                return 0;
             }
-            t[i][idx] = Bitboard(bits);
-            idx += 1;
+            // Two steps along the leg direction and one step across.
+            bit(f + 2 * dx + dy, r + 2 * dy + dx) | bit(f + 2 * dx - dy, r + 2 * dy - dx)
         }
-        i += 1;
+        Leaper::HorseAttackers => {
+            let (ox, oy) = DIAG[d];
+            if bit(f + ox, r + oy) == 0 {
+                return 0;
+            }
+            // A horse whose leg is this diagonal neighbour and that lands on the target.
+            bit(f + 2 * ox, r + oy) | bit(f + ox, r + 2 * oy)
+        }
+        Leaper::Elephant => {
+            let (ox, oy) = DIAG[d];
+            let (tf, tr) = (f + 2 * ox, r + 2 * oy);
+            if (tr <= 4) == (r <= 4) {
+                bit(tf, tr)
+            } else {
+                0
+            }
+        }
     }
-    t
-};
+}
 
-static ELEPHANT_ATTACKS: [[Bitboard; 16]; 90] = {
+const fn leaper_table(kind: Leaper) -> [[Bitboard; 16]; 90] {
     let mut t = [[Bitboard::EMPTY; 16]; 90];
     let mut i = 0;
     while i < 90 {
         let (f, r) = ((i % 9) as i32, (i / 9) as i32);
-        let red_half = r <= 4;
         let mut idx = 0;
         while idx < 16 {
             let mut bits = 0u128;
             let mut d = 0;
             while d < 4 {
-                let (ox, oy) = DIAG[d];
-                let (tf, tr) = (f + 2 * ox, r + 2 * oy);
-                let same_half = (tr <= 4) == red_half;
-                if idx & (1 << d) == 0 && same_half {
-                    bits |= bit(tf, tr);
+                if idx & (1 << d) == 0 {
+                    bits |= leaper_targets(kind, f, r, d);
                 }
                 d += 1;
             }
@@ -212,7 +197,11 @@ static ELEPHANT_ATTACKS: [[Bitboard; 16]; 90] = {
         i += 1;
     }
     t
-};
+}
+
+static HORSE_ATTACKS: [[Bitboard; 16]; 90] = leaper_table(Leaper::Horse);
+static HORSE_ATTACKERS: [[Bitboard; 16]; 90] = leaper_table(Leaper::HorseAttackers);
+static ELEPHANT_ATTACKS: [[Bitboard; 16]; 90] = leaper_table(Leaper::Elephant);
 
 const fn pawn_targets(i: usize, color: Color) -> u128 {
     let (f, r) = ((i % 9) as i32, (i / 9) as i32);

@@ -16,10 +16,9 @@
 //! 进/退, any of Chinese numerals, ASCII or full-width digits for either side, spaces, the old
 //! five-character form `前兵九平八`, and an untagged `马二进三` when only one legal move fits.
 
-use super::describe::{describe, Description, Dir, Origin};
+use super::describe::{describe, describe_legal, Description, Dir, Origin};
 use super::NotationError;
 use crate::board::Position;
-use crate::movegen;
 use crate::types::{Color, Move, Piece, PieceKind};
 
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -171,11 +170,7 @@ pub fn parse_chinese(pos: &Position, text: &str) -> Result<Move, NotationError> 
     if !(4..=5).contains(&toks.len()) {
         return Err(malformed());
     }
-    let moves = movegen::legal_moves(pos);
-    let descs: Vec<(Move, Description)> = moves
-        .iter()
-        .filter_map(|&m| describe(pos, m).map(|d| (m, d)))
-        .collect();
+    let descs = describe_legal(pos);
     for (m, d) in &descs {
         if forms(d).contains(&toks) {
             return Ok(*m);

@@ -128,3 +128,11 @@ fn doubled_pawn_files(pos: &Position, color: Color) -> usize {
     }
     per_file.iter().filter(|&&n| n >= 2).count()
 }
+
+/// Every legal move of `pos` with its description (the candidates a notation parser matches).
+pub(crate) fn describe_legal(pos: &Position) -> Vec<(Move, Description)> {
+    crate::movegen::legal_moves(pos)
+        .iter()
+        .filter_map(|&m| describe(pos, m).map(|d| (m, d)))
+        .collect()
+}

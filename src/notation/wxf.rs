@@ -11,10 +11,9 @@
 //! last). When pawns are doubled on two files the letter is left out and the file kept, as in
 //! Chinese notation: `+9.8`, `-7+1`, `29.8` (second of three pawns on file 9).
 
-use super::describe::{describe, Description, Dir, Origin};
+use super::describe::{describe, describe_legal, Description, Dir, Origin};
 use super::NotationError;
 use crate::board::Position;
-use crate::movegen;
 use crate::types::{Move, PieceKind};
 
 fn letter(kind: PieceKind) -> char {
@@ -119,11 +118,7 @@ pub fn parse_wxf(pos: &Position, text: &str) -> Result<Move, NotationError> {
     if !(4..=5).contains(&norm.len()) {
         return Err(malformed());
     }
-    let moves = movegen::legal_moves(pos);
-    let descs: Vec<(Move, Description)> = moves
-        .iter()
-        .filter_map(|&m| describe(pos, m).map(|d| (m, d)))
-        .collect();
+    let descs = describe_legal(pos);
     for (m, d) in &descs {
         if forms(d).contains(&norm) {
             return Ok(*m);
