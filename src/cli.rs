@@ -1,4 +1,4 @@
-//! Command-line front end: `chuhan` (engine loop), `chuhan perft …`.
+//! Command-line front end: `chuhan` (engine loop), `chuhan perft …`, `chuhan bench [depth]`.
 
 use crate::board::{Position, START_FEN};
 use crate::movegen::perft::{perft_divide, PerftReport};
@@ -19,6 +19,13 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Search the fixed bench positions to a fixed depth (one thread, fresh tables) and print
+    /// the node count, a signature of the search.
+    Bench {
+        /// Depth in plies.
+        #[arg(default_value_t = crate::search::BENCH_DEPTH)]
+        depth: u32,
+    },
     /// Count the leaves of the legal move tree (move-generator test and benchmark).
     Perft {
         /// Depth in plies.
@@ -47,6 +54,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
     };
     match cli.command {
         None => crate::protocol::run_stdio(),
+        Some(Command::Bench { depth }) => run_bench(depth),
         Some(Command::Perft {
             depth,
             fen,
@@ -54,6 +62,16 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
             threads,
         }) => run_perft(depth, fen.as_deref(), divide, threads),
     }
+}
+
+fn run_bench(depth: u32) -> i32 {
+    let depth = depth.clamp(1, 64);
+    let (nodes, elapsed) = crate::search::bench(depth);
+    let ms = elapsed.as_millis().max(1);
+    println!("Nodes searched: {nodes}");
+    println!("Time: {ms} ms");
+    println!("Nodes/second: {}", nodes as u128 * 1000 / ms);
+    0
 }
 
 fn run_perft(depth: u32, fen: Option<&str>, divide: bool, threads: usize) -> i32 {
