@@ -1,0 +1,291 @@
+//! Engine options: one table with the UCCI and UCI name of each, and the settings they set.
+
+/// Which option.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OptionId {
+    /// UCCI `usemillisec`: times of `go` in milliseconds instead of seconds.
+    UseMillisec,
+    /// Hash table size in MB.
+    Hash,
+    /// Search threads.
+    Threads,
+    /// Pondering allowed (informational: the GUI decides when to ponder).
+    Ponder,
+    /// Number of principal variations.
+    MultiPv,
+    /// Time kept in reserve per move, in ms.
+    MoveOverhead,
+    /// Clear the hash table.
+    ClearHash,
+    /// UCCI `newgame`: clear hash and history.
+    NewGame,
+    /// Use the opening book.
+    UseBook,
+    /// Opening book file(s).
+    BookFiles,
+    /// UCCI batch mode.
+    Batch,
+    /// Debug output.
+    Debug,
+    /// Randomness of the move choice.
+    Randomness,
+}
+
+/// The type and range of an option.
+#[derive(Copy, Clone, Debug)]
+pub enum OptionKind {
+    /// Boolean.
+    Check(bool),
+    /// Integer in a range.
+    Spin {
+        /// Default.
+        default: i64,
+        /// Minimum.
+        min: i64,
+        /// Maximum.
+        max: i64,
+    },
+    /// An action without value.
+    Button,
+    /// Free text.
+    Text(&'static str),
+    /// One of a list of words.
+    Combo {
+        /// Default.
+        default: &'static str,
+        /// The words.
+        vars: &'static [&'static str],
+    },
+}
+
+/// One option as advertised.
+#[derive(Copy, Clone, Debug)]
+pub struct OptionSpec {
+    /// Which option.
+    pub id: OptionId,
+    /// UCCI name (`None`: not advertised over UCCI).
+    pub ucci: Option<&'static str>,
+    /// UCI name (`None`: not advertised over UCI).
+    pub uci: Option<&'static str>,
+    /// Other accepted names (compared case-insensitively, spaces ignored).
+    pub aliases: &'static [&'static str],
+    /// Type and range.
+    pub kind: OptionKind,
+}
+
+/// Levels of `randomness`, weakest first (ElephantEye's names).
+pub const RANDOMNESS: &[&str] = &["none", "tiny", "small", "medium", "large", "huge"];
+
+/// Largest hash table in MB.
+pub const MAX_HASH_MB: i64 = 4096;
+
+/// Every option, in the order it is advertised.
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        id: OptionId::UseMillisec,
+        ucci: Some("usemillisec"),
+        uci: None,
+        aliases: &[],
+        kind: OptionKind::Check(false),
+    },
+    OptionSpec {
+        id: OptionId::Hash,
+        ucci: Some("hashsize"),
+        uci: Some("Hash"),
+        aliases: &[],
+        kind: OptionKind::Spin {
+            default: 16,
+            min: 1,
+            max: MAX_HASH_MB,
+        },
+    },
+    OptionSpec {
+        id: OptionId::Threads,
+        ucci: Some("threads"),
+        uci: Some("Threads"),
+        aliases: &[],
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+    },
+    OptionSpec {
+        id: OptionId::Ponder,
+        ucci: Some("ponder"),
+        uci: Some("Ponder"),
+        aliases: &[],
+        kind: OptionKind::Check(false),
+    },
+    OptionSpec {
+        id: OptionId::MultiPv,
+        ucci: Some("multipv"),
+        uci: Some("MultiPV"),
+        aliases: &[],
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 128,
+        },
+    },
+    OptionSpec {
+        id: OptionId::MoveOverhead,
+        ucci: None,
+        uci: Some("Move Overhead"),
+        aliases: &["moveoverhead"],
+        kind: OptionKind::Spin {
+            default: 10,
+            min: 0,
+            max: 5000,
+        },
+    },
+    OptionSpec {
+        id: OptionId::ClearHash,
+        ucci: Some("clearhash"),
+        uci: Some("Clear Hash"),
+        aliases: &[],
+        kind: OptionKind::Button,
+    },
+    OptionSpec {
+        id: OptionId::NewGame,
+        ucci: Some("newgame"),
+        uci: None,
+        aliases: &[],
+        kind: OptionKind::Button,
+    },
+    OptionSpec {
+        id: OptionId::UseBook,
+        ucci: Some("usebook"),
+        uci: Some("UseBook"),
+        aliases: &["ownbook"],
+        kind: OptionKind::Check(true),
+    },
+    OptionSpec {
+        id: OptionId::BookFiles,
+        ucci: Some("bookfiles"),
+        uci: Some("BookFile"),
+        aliases: &["bookfile"],
+        kind: OptionKind::Text(""),
+    },
+    OptionSpec {
+        id: OptionId::Batch,
+        ucci: Some("batch"),
+        uci: None,
+        aliases: &[],
+        kind: OptionKind::Check(false),
+    },
+    OptionSpec {
+        id: OptionId::Debug,
+        ucci: Some("debug"),
+        uci: Some("Debug"),
+        aliases: &[],
+        kind: OptionKind::Check(false),
+    },
+    OptionSpec {
+        id: OptionId::Randomness,
+        ucci: Some("randomness"),
+        uci: Some("Randomness"),
+        aliases: &[],
+        kind: OptionKind::Combo {
+            default: "none",
+            vars: RANDOMNESS,
+        },
+    },
+];
+
+fn normalize(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_whitespace() && *c != '_')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Finds an option by any of its names, ignoring case, spaces and underscores.
+///
+/// ```
+/// use chuhan::protocol::options::{lookup, OptionId};
+/// assert_eq!(lookup("HashSize").map(|o| o.id), Some(OptionId::Hash));
+/// assert_eq!(lookup("move overhead").map(|o| o.id), Some(OptionId::MoveOverhead));
+/// assert!(lookup("nonsense").is_none());
+/// ```
+pub fn lookup(name: &str) -> Option<&'static OptionSpec> {
+    let wanted = normalize(name);
+    OPTIONS.iter().find(|o| {
+        o.ucci
+            .into_iter()
+            .chain(o.uci)
+            .any(|n| normalize(n) == wanted)
+            || o.aliases.iter().any(|n| normalize(n) == wanted)
+    })
+}
+
+/// Parses a boolean option value (`true`/`false`, also `on`/`off`, `yes`/`no`, `1`/`0`).
+pub fn parse_bool(text: &str) -> Option<bool> {
+    match text.to_ascii_lowercase().as_str() {
+        "true" | "on" | "yes" | "1" => Some(true),
+        "false" | "off" | "no" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// Settings kept by the protocol layer (the search keeps hash, threads and MultiPV itself).
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// UCCI times in milliseconds.
+    pub use_millisec: bool,
+    /// Pondering enabled by the GUI.
+    pub ponder: bool,
+    /// Consult the opening book before searching.
+    pub use_book: bool,
+    /// Opening book file(s), as given by the GUI (UCCI allows several separated by `;`).
+    pub book_files: String,
+    /// UCCI batch mode.
+    pub batch: bool,
+    /// Print extra diagnostics.
+    pub debug: bool,
+    /// Index into [`RANDOMNESS`].
+    pub randomness: usize,
+    /// Move overhead in ms.
+    pub move_overhead_ms: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            use_millisec: false,
+            ponder: false,
+            use_book: true,
+            book_files: String::new(),
+            batch: false,
+            debug: false,
+            randomness: 0,
+            move_overhead_ms: 10,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for o in OPTIONS {
+            for n in o
+                .ucci
+                .into_iter()
+                .chain(o.uci)
+                .chain(o.aliases.iter().copied())
+            {
+                let n = normalize(n);
+                let owner = lookup(&n).map(|s| s.id);
+                assert_eq!(owner, Some(o.id), "{n}");
+                seen.insert((n, o.id));
+            }
+        }
+        assert!(lookup("clear hash").is_some());
+        assert_eq!(parse_bool("TRUE"), Some(true));
+        assert_eq!(parse_bool("x"), None);
+    }
+}
