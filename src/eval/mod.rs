@@ -9,7 +9,7 @@ pub mod weights;
 use crate::attacks;
 use crate::board::Position;
 use crate::search::Score;
-use crate::types::{Bitboard, Color, PieceKind, Square};
+use crate::types::{Bitboard, Color, PieceKind};
 use std::fmt;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub};
 use weights::*;
@@ -78,14 +78,33 @@ struct Terms {
     phase: i32,
 }
 
-/// Index into a Red-oriented piece-square table for a piece of `color` on `sq`.
-#[inline]
-fn pst_index(color: Color, sq: Square) -> usize {
-    let (file, rank) = (sq.file().index(), sq.rank().index());
-    match color {
-        Color::Red => (9 - rank) * 9 + file,
-        Color::Black => rank * 9 + file,
+/// Material plus piece-square bonus per colour, kind and point, built at compile time from
+/// the Red-oriented tables in [`weights`].
+static PSQ: [[[S; 90]; 7]; 2] = build_psq();
+
+const fn build_psq() -> [[[S; 90]; 7]; 2] {
+    let mut t = [[[S(0, 0); 90]; 7]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 7 {
+            let mut sq = 0;
+            while sq < 90 {
+                let (file, rank) = (sq % 9, sq / 9);
+                let idx = if c == 0 {
+                    (9 - rank) * 9 + file
+                } else {
+                    rank * 9 + file
+                };
+                let v = PST[k][idx] as i32;
+                t[c][k][sq] = S(MATERIAL[k].0 + v, MATERIAL[k].1 + v);
+                sq += 1;
+            }
+            k += 1;
+        }
+        c += 1;
     }
+    t
 }
 
 /// The palace points of `color`.
@@ -108,25 +127,32 @@ pub fn has_attackers(pos: &Position, color: Color) -> bool {
     .any()
 }
 
-fn compute(pos: &Position) -> Terms {
+fn compute<const TRACE: bool>(pos: &Position) -> Terms {
     let mut t = [[S::default(); 2]; N_TERMS];
     let occ = pos.occupancy();
     let mut phase = 0;
 
-    // Material and placement.
+    // Material and placement (one combined table unless tracing).
     for color in Color::ALL {
         let c = color.index();
         for kind in PieceKind::ALL {
             let bb = pos.pieces(color, kind);
-            let n = bb.count() as i32;
-            phase += n * PHASE_WEIGHT[kind.index()];
-            t[Term::Material as usize][c] += MATERIAL[kind.index()] * n;
-            let table = &PST[kind.index()];
-            let mut sum = 0;
-            for sq in bb {
-                sum += table[pst_index(color, sq)] as i32;
+            if bb.is_empty() {
+                continue;
             }
-            t[Term::Placement as usize][c] += S(sum, sum);
+            phase += bb.count() as i32 * PHASE_WEIGHT[kind.index()];
+            let table = &PSQ[c][kind.index()];
+            let mut sum = S::default();
+            for sq in bb {
+                sum += table[sq.index()];
+            }
+            if TRACE {
+                let material = MATERIAL[kind.index()] * bb.count() as i32;
+                t[Term::Material as usize][c] += material;
+                t[Term::Placement as usize][c] += sum - material;
+            } else {
+                t[Term::Material as usize][c] += sum;
+            }
         }
     }
 
@@ -238,7 +264,7 @@ pub fn evaluate(pos: &Position) -> Score {
     if insufficient_material(pos) {
         return 0;
     }
-    let terms = compute(pos);
+    let terms = compute::<false>(pos);
     let mut total = S::default();
     for term in &terms.t {
         total += term[0] - term[1];
@@ -285,7 +311,7 @@ pub struct EvalBreakdown {
 
 /// The evaluation of `pos`, term by term.
 pub fn trace(pos: &Position) -> EvalBreakdown {
-    let terms = compute(pos);
+    let terms = compute::<true>(pos);
     let list: Vec<EvalTerm> = terms
         .t
         .iter()

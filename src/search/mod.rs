@@ -344,9 +344,12 @@ impl Searcher {
             h.age();
         }
         let threads = self.options.threads.max(1);
+        // `go mate n`: a mate in n moves needs 2n - 1 plies; allow some slack for pruning.
+        let mate_depth = limits.mate.map_or(u32::MAX, |n| 2 * n.max(1) + 4);
         let max_depth = limits
             .depth
             .unwrap_or(worker::MAX_PLY as u32)
+            .min(mate_depth)
             .clamp(1, worker::MAX_PLY as u32 - 10);
         let multipv = self.options.multipv;
         let shared = Shared {

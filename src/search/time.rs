@@ -60,7 +60,7 @@ impl TimeManager {
             }
             None => {
                 let soft = avail / 30 + inc * 3 / 4;
-                (soft, (soft * 4).min(avail / 4 + inc / 2))
+                (soft, (soft * 3).min(avail / 5 + inc / 2))
             }
         };
         let hard = hard.min(avail * 4 / 5).max(Duration::from_millis(1));

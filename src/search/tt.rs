@@ -38,6 +38,26 @@ struct Bucket {
     slots: [Slot; ENTRIES_PER_BUCKET],
 }
 
+/// `n` zeroed buckets from the allocator, or `None` if it has no memory.
+fn zeroed_buckets(n: usize) -> Option<Box<[Bucket]>> {
+    let layout = std::alloc::Layout::array::<Bucket>(n).ok()?;
+    if layout.size() == 0 {
+        return None;
+    }
+    // SAFETY: `Bucket` consists only of `AtomicU64`s, for which all-zero bytes are a valid
+    // value (an empty slot). The layout has a non-zero size, and the pointer, when not null,
+    // comes from the global allocator with exactly the layout of `[Bucket; n]`, which is what
+    // `Box<[Bucket]>` frees it with. Zeroed allocation lets the OS hand out zero pages lazily,
+    // so a 4 GB table costs nothing until it is used.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
+        if ptr.is_null() {
+            return None;
+        }
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)))
+    }
+}
+
 /// Data word layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | age 6.
 #[inline]
 fn pack(mv: Option<Move>, score: Score, eval: Score, depth: i32, bound: Bound, age: u8) -> u64 {
@@ -104,27 +124,36 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of about `mb` megabytes (at least one bucket).
+    /// A table of about `mb` megabytes (at least one bucket). If the memory cannot be had,
+    /// the size is halved until it can.
     pub fn new(mb: usize) -> TranspositionTable {
         let bytes = mb.clamp(1, 4096) * 1024 * 1024;
-        let n = (bytes / (ENTRY_BYTES * ENTRIES_PER_BUCKET)).max(1);
-        let mut v = Vec::new();
-        v.resize_with(n, Bucket::default);
-        TranspositionTable {
-            buckets: v.into_boxed_slice(),
-            age: 0,
+        let mut n = (bytes / (ENTRY_BYTES * ENTRIES_PER_BUCKET)).max(1);
+        loop {
+            if let Some(buckets) = zeroed_buckets(n) {
+                return TranspositionTable { buckets, age: 0 };
+            }
+            if n == 1 {
+                // Even one bucket failed: let the allocator report the failure.
+                let mut v = Vec::new();
+                v.resize_with(1, Bucket::default);
+                return TranspositionTable {
+                    buckets: v.into_boxed_slice(),
+                    age: 0,
+                };
+            }
+            n /= 2;
         }
     }
 
-    /// Empties the table.
+    /// Empties the table (by allocating a fresh zeroed one, which the OS provides lazily).
     pub fn clear(&mut self) {
-        for b in self.buckets.iter_mut() {
-            for s in &mut b.slots {
-                *s.check.get_mut() = 0;
-                *s.data.get_mut() = 0;
-            }
-        }
-        self.age = 0;
+        let n = self.buckets.len();
+        self.buckets = Box::new([]);
+        *self = match zeroed_buckets(n) {
+            Some(buckets) => TranspositionTable { buckets, age: 0 },
+            None => TranspositionTable::new(n * ENTRY_BYTES * ENTRIES_PER_BUCKET >> 20),
+        };
     }
 
     /// Starts a new search: entries of older searches become preferred victims.

@@ -541,6 +541,9 @@ impl<'a> Worker<'a> {
 
     /// Draw or perpetual-check verdict when the position repeats (not at the root).
     fn repetition_score(&self, ply: usize) -> Option<Score> {
+        if self.pos.rule60_count() < 4 {
+            return None;
+        }
         let dist = self.pos.repetition_distance()?;
         let h = self.pos.history();
         let n = h.len();
