@@ -68,9 +68,11 @@ fn run_bench(depth: u32) -> i32 {
     let depth = depth.clamp(1, 64);
     let (nodes, elapsed) = crate::search::bench(depth);
     let ms = elapsed.as_millis().max(1);
-    println!("Nodes searched: {nodes}");
-    println!("Time: {ms} ms");
-    println!("Nodes/second: {}", nodes as u128 * 1000 / ms);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let _ = writeln!(out, "Nodes searched: {nodes}");
+    let _ = writeln!(out, "Time: {ms} ms");
+    let _ = writeln!(out, "Nodes/second: {}", nodes as u128 * 1000 / ms);
     0
 }
 

@@ -152,7 +152,7 @@ impl TranspositionTable {
         self.buckets = Box::new([]);
         *self = match zeroed_buckets(n) {
             Some(buckets) => TranspositionTable { buckets, age: 0 },
-            None => TranspositionTable::new(n * ENTRY_BYTES * ENTRIES_PER_BUCKET >> 20),
+            None => TranspositionTable::new((n * ENTRY_BYTES * ENTRIES_PER_BUCKET) >> 20),
         };
     }
 
