@@ -15,7 +15,7 @@ pub const MATERIAL: [S; 7] = [
     S(390, 440),
     S(900, 950),
     S(470, 420),
-    S(100, 110),
+    S(70, 90),
 ];
 
 /// Phase weight per piece kind; the opening has `PHASE_MAX`.
@@ -53,9 +53,9 @@ pub const ROOK_OPEN_KING_FILE: S = S(30, 20);
 /// Cannon, Pawn.
 pub const PALACE_ATTACK_UNITS: [i32; 7] = [0, 0, 0, 16, 20, 12, 10];
 /// Danger = units × attackers / `PALACE_ATTACK_DIV`, midgame; the endgame takes half.
-pub const PALACE_ATTACK_DIV: i32 = 2;
+pub const PALACE_ATTACK_DIV: i32 = 1;
 /// Cap on the palace danger penalty.
-pub const PALACE_ATTACK_MAX: i32 = 300;
+pub const PALACE_ATTACK_MAX: i32 = 400;
 
 /// When the side ahead has no piece able to cross the river and attack, divide its advantage by
 /// this.
@@ -156,16 +156,16 @@ const CANNON_PST: [i16; 90] = [
      0,  0,  2,  6,  6,  6,  2,  0,  0,
 ];
 
-/// Pawns: about +100 once across the river (worth 2), most near the palace, little on the last
-/// rank (worth 1 again there).
+/// Pawns: roughly doubled once across the river (worth 2), most near the palace, little on the
+/// last rank (worth 1 again there).
 #[rustfmt::skip]
 const PAWN_PST: [i16; 90] = [
-     0,  0, 10, 20, 30, 20, 10,  0,  0,
-    70,100,120,140,150,140,120,100, 70,
-    80,100,120,140,150,140,120,100, 80,
-    80, 90,110,120,130,120,110, 90, 80,
-    70, 80, 90,100,110,100, 90, 80, 70,
-     0,  0,  5,  0, 15,  0,  5,  0,  0,
+     0,  0,  5, 10, 15, 10,  5,  0,  0,
+    40, 60, 80, 95,100, 95, 80, 60, 40,
+    40, 60, 75, 90, 95, 90, 75, 60, 40,
+    40, 50, 65, 75, 80, 75, 65, 50, 40,
+    30, 40, 45, 55, 60, 55, 45, 40, 30,
+     0,  0,  5,  0, 10,  0,  5,  0,  0,
      0,  0,  0,  0,  5,  0,  0,  0,  0,
      0,  0,  0,  0,  0,  0,  0,  0,  0,
      0,  0,  0,  0,  0,  0,  0,  0,  0,

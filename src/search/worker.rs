@@ -160,7 +160,7 @@ impl<'a> Worker<'a> {
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                let v = 0.6 + (d as f64).ln() * (m as f64).ln() / 2.2;
+                let v = 0.5 + (d as f64).ln() * (m as f64).ln() / 2.6;
                 *r = v.clamp(0.0, 40.0) as u8;
             }
         }
@@ -720,7 +720,7 @@ impl<'a> Worker<'a> {
             if best_score > -MATE_BOUND && !in_check {
                 if !is_capture && !gives_check {
                     // Late move pruning.
-                    let lmp = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+                    let lmp = (4 + depth * depth) as usize * if improving { 3 } else { 2 } / 2;
                     if !PV && depth <= 8 && move_count >= lmp {
                         picker.skip_quiets();
                         continue;
