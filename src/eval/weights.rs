@@ -48,10 +48,10 @@ pub const HOLLOW_CANNON: S = S(90, 40);
 /// An enemy cannon on our king's file with exactly one screen (central cannon, 中炮).
 pub const CENTRAL_CANNON: S = S(20, 8);
 /// An enemy rook on our king's file with nothing of ours between (open file toward the king).
-pub const ROOK_OPEN_KING_FILE: S = S(30, 20);
+pub const ROOK_OPEN_KING_FILE: S = S(45, 25);
 /// Attack units of enemy pieces that hit our palace: King, Advisor, Elephant, Horse, Rook,
 /// Cannon, Pawn.
-pub const PALACE_ATTACK_UNITS: [i32; 7] = [0, 0, 0, 16, 20, 12, 10];
+pub const PALACE_ATTACK_UNITS: [i32; 7] = [0, 0, 0, 20, 24, 16, 12];
 /// Danger = units × attackers / `PALACE_ATTACK_DIV`, midgame; the endgame takes half.
 pub const PALACE_ATTACK_DIV: i32 = 1;
 /// Cap on the palace danger penalty.
@@ -116,16 +116,16 @@ const ELEPHANT_PST: [i16; 90] = [
 
 #[rustfmt::skip]
 const HORSE_PST: [i16; 90] = [
-     4,  8, 16, 12,  4, 12, 16,  8,  4,
-     4, 10, 28, 16,  8, 16, 28, 10,  4,
-    12, 14, 16, 20, 18, 20, 16, 14, 12,
-     8, 24, 18, 24, 20, 24, 18, 24,  8,
-     6, 16, 14, 18, 16, 18, 14, 16,  6,
+     4,  8, 16, 30,  4, 30, 16,  8,  4,
+     4, 14, 45, 26, 12, 26, 45, 14,  4,
+    12, 16, 24, 34, 26, 34, 24, 16, 12,
+     8, 26, 22, 30, 26, 30, 22, 26,  8,
+     6, 16, 16, 20, 20, 20, 16, 16,  6,
      4, 12, 16, 14, 12, 14, 16, 12,  4,
      2,  6,  8,  6, 10,  6,  8,  6,  2,
      4,  2,  8,  8,  4,  8,  8,  2,  4,
      0,  2,  4,  4, -2,  4,  4,  2,  0,
-     0, -4,  0,  0,  0,  0,  0, -4,  0,
+     0, -6,  0,  0,  0,  0,  0, -6,  0,
 ];
 
 #[rustfmt::skip]
@@ -144,14 +144,14 @@ const ROOK_PST: [i16; 90] = [
 
 #[rustfmt::skip]
 const CANNON_PST: [i16; 90] = [
-     6,  4,  0,-10,-12,-10,  0,  4,  6,
-     2,  2,  0, -4,-14, -4,  0,  2,  2,
-     2,  2,  0,-10, -8,-10,  0,  2,  2,
-     0,  0, -2,  4, 10,  4, -2,  0,  0,
+    10,  8,  0, -6,-10, -6,  0,  8, 10,
+     4,  4,  0, -4,-12, -4,  0,  4,  4,
+     2,  2,  0, -8, -4, -8,  0,  2,  2,
+     0,  0, -2,  4, 12,  4, -2,  0,  0,
+     0,  0,  0,  2, 12,  2,  0,  0,  0,
+    -2,  0,  4,  2, 10,  2,  4,  0, -2,
      0,  0,  0,  2,  8,  2,  0,  0,  0,
-    -2,  0,  4,  2,  6,  2,  4,  0, -2,
-     0,  0,  0,  2,  4,  2,  0,  0,  0,
-     4,  0,  8,  6, 10,  6,  8,  0,  4,
+     4,  0,  8,  6, 14,  6,  8,  0,  4,
      0,  2,  4,  6,  6,  6,  4,  2,  0,
      0,  0,  2,  6,  6,  6,  2,  0,  0,
 ];
