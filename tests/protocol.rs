@@ -494,7 +494,9 @@ fn ponder_then_ponderhit() {
         (ucci(), "ponderhit draw"),
     ] {
         e.send("position startpos moves h2e2 h9g7");
-        e.send("go ponder time 60000 increment 0");
+        // A depth limit keeps the answer after ponderhit quick with a real search (the clock is
+        // 60000 UCCI seconds).
+        e.send("go ponder time 60000 increment 0 depth 6");
         // No move before ponderhit; isready is answered meanwhile.
         e.no_bestmove_for(Duration::from_millis(300));
         e.send("isready");
