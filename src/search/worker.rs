@@ -738,12 +738,15 @@ impl<'a> Worker<'a> {
                 }
             }
 
+            // Check extension, except for checks that just lose the checking piece.
+            let ext = (gives_check
+                && ply < 2 * self.root_depth as usize + 8
+                && (in_check || see(&self.pos, mv) >= 0)) as i32;
             self.stack[ply].mv = Some(mv);
             self.stack[ply].piece = self.pos.piece_on(mv.from());
             self.pos.make_move(mv);
             self.count_node();
             move_count += 1;
-            let ext = (gives_check && ply < 2 * self.root_depth as usize + 8) as i32;
             let new_depth = depth - 1 + ext;
             let mut score;
             if depth >= 3 && move_count > 1 + PV as usize && !is_capture {
