@@ -1,10 +1,10 @@
 //! The engine loop: reads lines, executes commands, runs the search on its own thread.
 //!
-//! A reader thread turns input into [`Event::Line`]s; the search thread sends
-//! [`Event::SearchDone`] after it has printed `bestmove`. The main loop handles `stop`,
-//! `ponderhit`, `isready` and `quit` at once while a search runs and queues everything else
-//! (`position`, `setoption`, `go` …) until the search has ended, like ElephantEye's busy/idle
-//! split.
+//! A reader thread turns input into `Event::Line`s; the search thread sends
+//! `Event::SearchDone` with its `bestmove` line, which the main thread prints. The main loop
+//! handles `stop`, `ponderhit`, `isready` and `quit` at once while a search runs and queues
+//! everything else (`position`, `setoption`, `go` …) until the search has ended, like
+//! ElephantEye's busy/idle split.
 
 use super::command::{Command, GoParams, PositionSpec, ProtocolError};
 use super::format::{self, Offer};
@@ -73,8 +73,9 @@ enum Event {
     Line(Result<String, ProtocolError>),
     /// End of input.
     Eof,
-    /// The search thread has printed its move and returns the searcher.
-    SearchDone(Box<Searcher>),
+    /// The search has ended: its `bestmove` line, and the searcher handed back. The main
+    /// thread prints the line, so whatever the GUI sends after seeing it finds the engine idle.
+    SearchDone(Box<Searcher>, String),
 }
 
 /// Reads lines of bytes, decoding them lossily; never holds more than [`MAX_LINE`] bytes.
@@ -211,8 +212,8 @@ impl Engine {
                     self.finish_at_eof(rx);
                     Flow::Quit
                 }
-                Event::SearchDone(s) => {
-                    self.take_back(s);
+                Event::SearchDone(s, answer) => {
+                    self.take_back(s, &answer);
                     self.drain(rx)
                 }
             };
@@ -222,8 +223,9 @@ impl Engine {
         }
     }
 
-    /// The search thread has finished: keep its searcher, reap the thread.
-    fn take_back(&mut self, searcher: Box<Searcher>) {
+    /// The search thread has finished: print its answer, keep its searcher, reap the thread.
+    fn take_back(&mut self, searcher: Box<Searcher>, answer: &str) {
+        self.out.line(answer);
         self.searcher = Some(searcher);
         if let Some(r) = self.running.take() {
             let _ = r.handle.join();
@@ -235,7 +237,7 @@ impl Engine {
     fn wait_search(&mut self, rx: &Receiver<Event>) {
         while self.running.is_some() {
             match rx.recv() {
-                Ok(Event::SearchDone(s)) => self.take_back(s),
+                Ok(Event::SearchDone(s, answer)) => self.take_back(s, &answer),
                 Ok(_) => {}
                 Err(_) => return,
             }
@@ -667,8 +669,13 @@ impl Engine {
                     std::thread::sleep(Duration::from_millis(2));
                 }
                 let draw = thread_draw_offer.load(Ordering::Relaxed);
-                out.line(&final_answer(dialect, &pos, &limits, result.as_ref(), draw));
-                let _ = events.send(Event::SearchDone(searcher));
+                let answer = final_answer(dialect, &pos, &limits, result.as_ref(), draw);
+                if let Err(unsent) = events.send(Event::SearchDone(searcher, answer)) {
+                    // The loop is gone (cannot happen while it waits for us); still answer.
+                    if let Event::SearchDone(_, answer) = unsent.0 {
+                        out.line(&answer);
+                    }
+                }
             });
         match spawned {
             Ok(handle) => {

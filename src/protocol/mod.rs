@@ -2,12 +2,25 @@
 //!
 //! - [`command`]: a pure parser from one line to a typed [`Command`] (or a [`ProtocolError`]).
 //! - [`options`]: the engine options, their UCCI and UCI names, and the persistent [`Settings`].
-//! - [`format`]: everything that differs between the dialects on output (UCCI vs UCI syntax).
+//! - [`format`](mod@format): everything that differs between the dialects on output (UCCI vs UCI syntax).
 //! - [`engine`]: the loop that executes commands, runs the search on its own thread and
 //!   answers `stop`, `ponderhit`, `isready` and `quit` while it thinks.
 //!
-//! Scores: UCI prints `score cp <s>` or `score mate <n>` (moves); UCCI prints a plain number,
-//! mate scores as ±([`crate::search::MATE`] − plies to mate), i.e. ±(30000 − plies).
+//! Behaviour worth knowing for GUI authors:
+//!
+//! - Scores: UCI prints `score cp <s>` or `score mate <n>` (moves); UCCI prints a plain number,
+//!   mate scores as ±([`crate::search::MATE`] − plies to mate), i.e. ±(30000 − plies).
+//! - UCCI times are seconds unless the GUI sets `usemillisec`; UCI times are milliseconds.
+//!   A `go` without any limit is `go infinite`. `go infinite` and `go ponder` never answer
+//!   before `stop` / `ponderhit`, even if the search ends early.
+//! - While thinking, `isready`, `stop`, `ponderhit`, `quit` (and `help`, handshakes) are
+//!   answered at once; every other command waits until the search has ended and then runs in
+//!   order. `stop`/`ponderhit` that follow a queued `go` apply to that `go`.
+//! - `bestmove` is always legal (and not banned); the engine never resigns. A draw offer
+//!   (`go draw`, `ponderhit draw`) is accepted with `bestmove … draw` when the score is at most
+//!   −[`engine::DRAW_ACCEPT_SCORE`].
+//! - Bad input of any kind gets one `info string …` (UCI) / `info message …` (UCCI) line.
+//! - End of input stops the search (its move is printed) and ends the process with code 0.
 
 pub mod command;
 pub mod engine;
