@@ -1,4 +1,5 @@
-//! Command-line front end: `chuhan` (engine loop), `chuhan perft …`, `chuhan book …`.
+//! Command-line front end: `chuhan` (engine loop), `chuhan perft …`, `chuhan bench [depth]`,
+//! `chuhan book …`.
 
 use crate::board::{Position, START_FEN};
 use crate::movegen::perft::{perft_divide, PerftReport};
@@ -20,6 +21,13 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Search the fixed bench positions to a fixed depth (one thread, fresh tables) and print
+    /// the node count, a signature of the search.
+    Bench {
+        /// Depth in plies.
+        #[arg(default_value_t = crate::search::BENCH_DEPTH)]
+        depth: u32,
+    },
     /// Count the leaves of the legal move tree (move-generator test and benchmark).
     Perft {
         /// Depth in plies.
@@ -84,6 +92,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
     };
     match cli.command {
         None => crate::protocol::run_stdio(),
+        Some(Command::Bench { depth }) => run_bench(depth),
         Some(Command::Perft {
             depth,
             fen,
@@ -92,6 +101,18 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
         }) => run_perft(depth, fen.as_deref(), divide, threads),
         Some(Command::Book { action }) => run_book(action),
     }
+}
+
+fn run_bench(depth: u32) -> i32 {
+    let depth = depth.clamp(1, 64);
+    let (nodes, elapsed) = crate::search::bench(depth);
+    let ms = elapsed.as_millis().max(1);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let _ = writeln!(out, "Nodes searched: {nodes}");
+    let _ = writeln!(out, "Time: {ms} ms");
+    let _ = writeln!(out, "Nodes/second: {}", nodes as u128 * 1000 / ms);
+    0
 }
 
 fn run_perft(depth: u32, fen: Option<&str>, divide: bool, threads: usize) -> i32 {

@@ -711,7 +711,6 @@ fn bestmove_always_legal() {
 }
 
 #[test]
-#[ignore = "the stub search reports one line only; passes with the real search (branch search): drop this ignore at merge"]
 fn multipv_line_count() {
     let mut e = uci();
     e.send("setoption name MultiPV value 3");

@@ -34,8 +34,6 @@ pub const MAX_LINE: usize = 1 << 20;
 pub const MAX_PERFT_DEPTH: u32 = 8;
 /// Deepest `go depth` passed to the search.
 pub const MAX_DEPTH: u32 = 128;
-/// Default `bench` depth.
-pub const BENCH_DEPTH: u32 = 8;
 /// A draw offer is accepted when our score is at most this ("dead equal or worse").
 pub const DRAW_ACCEPT_SCORE: i32 = 20;
 /// A position counts as a dead, quiet stretch when the scores of our last
@@ -842,7 +840,9 @@ impl Engine {
     }
 
     fn bench(&self, depth: Option<u32>) {
-        let depth = depth.unwrap_or(BENCH_DEPTH).clamp(1, MAX_DEPTH);
+        let depth = depth
+            .unwrap_or(crate::search::BENCH_DEPTH)
+            .clamp(1, MAX_DEPTH);
         let (nodes, elapsed) = crate::search::bench(depth);
         let ms = elapsed.as_millis().max(1);
         self.out.lines(&[

@@ -218,15 +218,11 @@ pub fn display(pos: &Position, ban_moves: &[Move]) -> Vec<String> {
 
 /// The `eval` command. Add terms here as the evaluation exposes them.
 pub fn eval_report(pos: &Position) -> Vec<String> {
-    let score = crate::eval::evaluate(pos);
-    let red = match pos.side_to_move() {
-        crate::types::Color::Red => score,
-        crate::types::Color::Black => -score,
-    };
-    vec![
-        format!("Evaluation (side to move, {}): {score}", pos.side_to_move()),
-        format!("Evaluation (Red's point of view): {red}"),
-    ]
+    crate::eval::trace(pos)
+        .to_string()
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
 /// The `help` text.

@@ -6,12 +6,20 @@
 //! THIS FILE IS THE PUBLIC API CONTRACT. The implementation behind it may change; the names and
 //! signatures below are what `protocol` uses.
 
+pub mod movepick;
+pub mod time;
+pub mod tt;
+pub mod worker;
+
 use crate::board::Position;
 use crate::movegen;
 use crate::types::Move;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use time::TimeManager;
+use tt::TranspositionTable;
+use worker::{Heuristics, MainInfo, RootMove, Shared, Worker};
 
 /// Score in centipawn-like units from the side to move's point of view.
 pub type Score = i32;
@@ -225,12 +233,25 @@ pub struct HashProbe {
 /// The search engine: hash table, threads and persistent heuristics.
 pub struct Searcher {
     options: SearchOptions,
+    tt: TranspositionTable,
+    heuristics: Vec<Box<Heuristics>>,
 }
 
 impl Searcher {
     /// A searcher with these options.
     pub fn new(options: SearchOptions) -> Searcher {
-        Searcher { options }
+        let mut options = options;
+        options.hash_mb = options.hash_mb.clamp(1, 4096);
+        options.threads = options.threads.clamp(1, 256);
+        options.multipv = options.multipv.clamp(1, 128);
+        let heuristics = (0..options.threads)
+            .map(|_| Heuristics::new_boxed())
+            .collect();
+        Searcher {
+            tt: TranspositionTable::new(options.hash_mb),
+            options,
+            heuristics,
+        }
     }
 
     /// Current options.
@@ -241,11 +262,16 @@ impl Searcher {
     /// Resizes the hash table (clears it).
     pub fn set_hash_mb(&mut self, mb: usize) {
         self.options.hash_mb = mb.clamp(1, 4096);
+        // Free the old table before allocating the new one.
+        self.tt = TranspositionTable::new(1);
+        self.tt = TranspositionTable::new(self.options.hash_mb);
     }
 
     /// Sets the number of search threads.
     pub fn set_threads(&mut self, threads: usize) {
         self.options.threads = threads.clamp(1, 256);
+        self.heuristics
+            .resize_with(self.options.threads, Heuristics::new_boxed);
     }
 
     /// Sets the number of principal variations.
@@ -259,15 +285,30 @@ impl Searcher {
     }
 
     /// Forgets the hash table and history (new game).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for h in &mut self.heuristics {
+            **h = *Heuristics::new_boxed();
+        }
+    }
 
     /// Looks the position up in the hash table.
-    pub fn probe(&self, _pos: &Position) -> Option<HashProbe> {
-        None
+    pub fn probe(&self, pos: &Position) -> Option<HashProbe> {
+        self.tt.probe(pos.key()).map(|e| HashProbe {
+            best_move: e.mv.filter(|&m| pos.is_pseudo_legal(m)),
+            score: tt::score_from_tt(e.score, 0),
+            depth: e.depth.max(0) as u32,
+            bound: e.bound,
+        })
     }
 
     /// Searches `pos` (with its history, for repetitions) under `limits`, reporting to
     /// `reporter`, until a limit is reached or `control` says stop. Blocks the calling thread.
+    ///
+    /// With `limits.infinite`, or while pondering without ponderhit, the search does not return
+    /// before `stop` even when it has reached its depth limit. After `ponderhit` the time limits
+    /// count from the moment the search noticed it. If every legal move is banned, or the
+    /// position has no legal move, `best_move` is `None`.
     pub fn search(
         &mut self,
         pos: &Position,
@@ -276,39 +317,174 @@ impl Searcher {
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
         let start = Instant::now();
-        let mut list = movegen::legal_moves(pos);
+        let legal = movegen::legal_moves(pos);
+        let mut list = legal.clone();
         list.retain(|m| !limits.ban_moves.contains(&m));
         if !limits.search_moves.is_empty() {
-            list.retain(|m| limits.search_moves.contains(&m));
+            let mut restricted = list.clone();
+            restricted.retain(|m| limits.search_moves.contains(&m));
+            if !restricted.is_empty() {
+                list = restricted;
+            }
         }
-        let _ = control;
-        let best = list.first().copied();
-        if let Some(m) = best {
-            reporter.iteration(&IterationInfo {
-                depth: 1,
-                seldepth: 1,
-                multipv: 1,
-                score: 0,
-                bound: Bound::Exact,
-                nodes: list.len() as u64,
+        if list.is_empty() {
+            wait_for_stop(limits, control);
+            let in_check = pos.in_check();
+            return SearchResult {
+                best_move: None,
+                ponder_move: None,
+                score: if legal.is_empty() || in_check {
+                    -MATE
+                } else {
+                    0
+                },
+                depth: 0,
+                nodes: 0,
                 elapsed: start.elapsed(),
-                hashfull: 0,
-                pv: vec![m],
-            });
+            };
         }
+        // Order the root moves by a cheap static exchange score for the first iteration.
+        let mut root: Vec<RootMove> = list.iter().map(|&m| RootMove::new(m)).collect();
+        root.sort_by_key(|rm| -movepick::see(pos, rm.mv));
+
+        self.tt.new_search();
+        for h in &mut self.heuristics {
+            h.age();
+        }
+        let threads = self.options.threads.max(1);
+        // `go mate n`: a mate in n moves needs 2n - 1 plies; allow some slack for pruning.
+        let mate_depth = limits.mate.map_or(u32::MAX, |n| 2 * n.max(1) + 4);
+        let max_depth = limits
+            .depth
+            .unwrap_or(worker::MAX_PLY as u32)
+            .min(mate_depth)
+            .clamp(1, worker::MAX_PLY as u32 - 10);
+        let multipv = self.options.multipv;
+        let shared = Shared {
+            tt: &self.tt,
+            control,
+            abort: AtomicBool::new(false),
+            nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            start,
+        };
+        let main_info = MainInfo {
+            time: TimeManager::new(limits, start),
+            node_limit: limits.nodes,
+            pondering: limits.ponder,
+            infinite: limits.infinite,
+        };
+        let (first, helpers) = self.heuristics.split_at_mut(1);
+        let main_heur: &mut Heuristics = &mut first[0];
+        let mut result_moves: Vec<RootMove> = Vec::new();
+        let mut completed = 0;
+        let mut main_nodes = 0;
+        std::thread::scope(|scope| {
+            let shared = &shared;
+            let mut handles = Vec::new();
+            for (i, h) in helpers.iter_mut().enumerate() {
+                let p = pos.clone();
+                let rm = root.clone();
+                let builder = std::thread::Builder::new().stack_size(8 << 20);
+                let spawned = builder.spawn_scoped(scope, move || {
+                    let mut w = Worker::new(i + 1, shared, h, p, rm, None);
+                    w.iterate(max_depth, 1, limits, None);
+                });
+                if let Ok(handle) = spawned {
+                    handles.push(handle);
+                }
+            }
+            let mut w = Worker::new(0, shared, main_heur, pos.clone(), root, Some(main_info));
+            w.iterate(max_depth, multipv, limits, Some(reporter));
+            // With `infinite` or an unanswered ponder the answer waits for `stop`/`ponderhit`.
+            wait_for_stop(limits, control);
+            shared.abort.store(true, Ordering::Relaxed);
+            for h in handles {
+                let _ = h.join();
+            }
+            completed = w.completed_depth;
+            main_nodes = w.nodes;
+            result_moves = std::mem::take(&mut w.root_moves);
+        });
+        let nodes = shared.total_nodes().max(main_nodes);
+        let best = result_moves.first();
+        let best_move = best.map(|r| r.mv);
+        let mut ponder_move = best.and_then(|r| r.pv.get(1).copied());
+        if ponder_move.is_none() {
+            if let Some(m) = best_move {
+                let mut p = pos.clone();
+                p.make_move(m);
+                ponder_move = self
+                    .tt
+                    .probe(p.key())
+                    .and_then(|e| e.mv)
+                    .filter(|&r| p.is_pseudo_legal(r) && p.king_safe_after(r.from(), r.to()));
+            }
+        }
+        let score = best.map_or(0, |r| {
+            if r.score == -worker::INF {
+                r.prev_score
+            } else {
+                r.score
+            }
+        });
         SearchResult {
-            best_move: best,
-            ponder_move: None,
-            score: 0,
-            depth: 1,
-            nodes: list.len() as u64,
+            best_move,
+            ponder_move,
+            score: score.clamp(-MATE, MATE),
+            depth: completed,
+            nodes,
             elapsed: start.elapsed(),
         }
     }
 }
 
-/// The fixed positions of `bench` (FENs).
-pub const BENCH_FENS: &[&str] = &[crate::board::START_FEN];
+/// Blocks while the protocol still expects thinking: infinite search, or pondering before
+/// ponderhit. Returns at once otherwise.
+fn wait_for_stop(limits: &Limits, control: &SearchControl) {
+    while (limits.infinite || (limits.ponder && !control.is_ponderhit())) && !control.is_stopped() {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Default depth of `bench`.
+pub const BENCH_DEPTH: u32 = 10;
+
+/// The fixed positions of `bench` (FENs): openings, middlegames and endgames.
+pub const BENCH_FENS: &[&str] = &[
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2",
+    "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/9/RNBAKABNR w - - 2 2",
+    "rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2B2C1/9/RN1AKABNR w - - 2 2",
+    "1nbakab1r/3r5/4c1nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN1C4/8R/1RBAKABN1 w - - 8 5",
+    "2bakabr1/1R7/2n3n2/p1p1p1C1p/9/9/P1r1c1P1P/2N2R3/9/2BAKABN1 w - - 0 12",
+    "2baka3/3R5/4b1n2/p5C1p/1n2p4/2p1c1P2/r8/4BRNr1/4N4/2BAKA3 w - - 4 22",
+    "2baka3/9/4b4/6C2/p8/2cn2P2/9/3K5/4N4/2B2A3 w - - 0 37",
+    "2b1kab2/4a4/9/9/9/3c2P2/4Nn3/9/5K3/3p1A1C1 w - - 6 57",
+    "r1bakabnr/9/2n1c4/p1p1p1p1p/9/6c2/P1P1P3P/2C1C1N2/9/RNBAKAB1R w - - 0 5",
+    "1rb1kab2/4a1r2/2n1c2Rn/p3p1C2/8p/9/P1P1P1c1P/N3C1N2/9/2BAKAB1R w - - 1 12",
+    "2b1kab2/4a4/7Rn/p3p4/6r1p/9/2nCc3P/Nr1CB4/4A4/2BK1A2R w - - 6 22",
+    "rnbakab1r/9/c5n2/p1p1p3p/6p2/C6c1/P1P1P1P1P/2N4C1/9/1RBAKABNR w - - 8 5",
+    "2rakabr1/9/1Rn1b1n2/p3p2cp/2p3p2/PNP6/4P1P1P/4C4/9/2BAKABNR w - - 11 12",
+    "3akab2/9/4b4/N7p/4pnp2/P8/1R2n1P1P/4B3N/2r1A4/3AK1Br1 w - - 0 22",
+    "3ak1b2/4a4/2N1b1n2/9/2r3p2/8R/9/4B4/4A4/3AK1B2 w - - 1 37",
+    "3ak1b2/4a4/4b4/9/6p2/1R7/7r1/4B4/4A4/3AK1B2 w - - 18 57",
+    "rnbakabnr/9/9/p1p1pCp1p/9/9/P1P1c1P1P/7C1/9/R1BAKABNR w - - 0 5",
+    "1nbaka1n1/7Cr/4b4/p1C3p1p/4p4/4c4/P1P3P1P/6N2/8R/2BAKAB2 w - - 4 12",
+    "2baka3/5n3/4b4/2n6/C3p1p1C/4c1P2/P1P5P/9/9/2BAKABN1 w - - 1 22",
+    "2ba1k3/4a4/4b4/9/9/5c3/P1n5P/2N1B1C2/4K1n2/2BA1A3 w - - 13 37",
+    "2bak4/4a4/4b4/3P5/5n3/3n5/9/4B4/4A4/2BAK4 w - - 10 57",
+    "2bakabr1/1R7/2n3n2/p1p1p1C1p/9/9/P1r1c1P1P/2N2RN2/9/2BAKAB2 b - - 1 12",
+    "1rb1kab2/4a1r2/2n1c2Rn/p3pC3/8p/9/P1P1P1c1P/N3C1N2/9/2BAKAB1R b - - 2 12",
+    "rnbakabnr/9/9/p1C1p1p1p/9/9/P1P1c1P1P/7C1/9/R1BAKABNR b - - 0 5",
+    "2bak4/4a4/4b4/4P4/5n3/3n5/9/4B4/4A4/2BAK4 b - - 11 57",
+    "3k5/6r2/9/9/5N3/9/9/9/9/4K4 w - - 0 1",
+    "3aka3/9/9/9/9/9/9/9/R8/R2K5 w - - 0 1",
+    "3k5/9/9/9/r8/9/9/9/9/3AKA3 b - - 0 1",
+    "2bak4/4a4/4b4/9/2p3p2/9/4N4/9/4A4/3AK1B2 w - - 0 1",
+    "4k4/4a4/4ba3/9/9/2C6/9/4B4/4A4/3AK4 w - - 0 1",
+    "3ak4/4a4/9/9/9/9/9/4B4/3RA4/4K4 w - - 0 1",
+    "2ba1k3/4a4/4b4/4C4/9/9/9/9/4A4/2BK5 b - - 0 1",
+];
 
 /// Runs the bench: every bench position searched to `depth` on one thread with a fresh 16 MB
 /// table. Returns (total nodes, elapsed).
@@ -333,4 +509,58 @@ pub fn bench(depth: u32) -> (u64, Duration) {
         }
     }
     (nodes, start.elapsed())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bench_fens_are_valid_and_varied() {
+        assert!(BENCH_FENS.len() >= 30);
+        for fen in BENCH_FENS {
+            let pos = Position::from_fen(fen);
+            assert!(pos.is_ok(), "{fen}: {:?}", pos.err());
+            if let Ok(p) = pos {
+                assert!(!movegen::legal_moves(&p).is_empty(), "{fen}: no legal move");
+            }
+        }
+    }
+
+    #[test]
+    fn bench_is_deterministic() {
+        let (a, _) = bench(3);
+        let (b, _) = bench(3);
+        assert_eq!(a, b);
+        assert!(a > 0);
+    }
+
+    #[test]
+    fn mate_in_moves_conversion() {
+        assert_eq!(mate_in_moves(MATE - 1), Some(1));
+        assert_eq!(mate_in_moves(MATE - 3), Some(2));
+        assert_eq!(mate_in_moves(-MATE + 2), Some(-1));
+        assert_eq!(mate_in_moves(100), None);
+    }
+
+    #[test]
+    fn probe_finds_searched_root() {
+        let pos = Position::startpos();
+        let mut s = Searcher::new(SearchOptions::default());
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        let r = s.search(
+            &pos,
+            &limits,
+            &SearchControl::default(),
+            &mut SilentReporter,
+        );
+        assert!(r.best_move.is_some());
+        let p = s.probe(&pos);
+        assert!(p.is_some_and(|p| p.depth >= 1 && p.best_move.is_some()));
+        s.clear();
+        assert!(s.probe(&pos).is_none());
+    }
 }

@@ -1,0 +1,424 @@
+//! Move ordering: static exchange evaluation, history tables and the staged move picker.
+//!
+//! The picker hands out the hash move first, then winning and equal captures (MVV-LVA, SEE at
+//! least 0), killers and the countermove, quiet moves by history, and last the losing captures.
+//! Moves live in fixed arrays: nothing is allocated per node.
+
+use crate::attacks;
+use crate::board::Position;
+use crate::movegen::{self, GenType, MoveList, MAX_MOVES};
+use crate::types::{Bitboard, Color, Move, Piece, PieceKind, Square};
+
+/// Piece values for exchanges and MVV-LVA (King, Advisor, Elephant, Horse, Rook, Cannon, Pawn).
+pub const SEE_VALUE: [i32; 7] = [10_000, 200, 200, 400, 900, 450, 100];
+
+/// Exchange value of `piece` standing on `sq` (a crossed pawn is worth two).
+#[inline]
+pub fn see_value(piece: Piece, sq: Square) -> i32 {
+    if piece.kind() == PieceKind::Pawn && !sq.on_own_half(piece.color()) {
+        200
+    } else {
+        SEE_VALUE[piece.kind().index()]
+    }
+}
+
+/// Pieces of `by` that can capture on `sq` under `occ` (advisors, elephants and an adjacent king
+/// included; the facing-king "attack" excluded), minus `removed`.
+#[inline]
+fn see_attackers(
+    pos: &Position,
+    sq: Square,
+    by: Color,
+    occ: &attacks::Occupancy,
+    removed: Bitboard,
+) -> Bitboard {
+    let king = pos.pieces(by, PieceKind::King);
+    let mut a = pos.attackers_with(sq, by, occ, removed) - king;
+    a |= attacks::advisor_attacks(sq) & pos.pieces(by, PieceKind::Advisor);
+    a |= attacks::elephant_attacks(sq, occ.bb) & pos.pieces(by, PieceKind::Elephant);
+    a |= attacks::king_attacks(sq) & king;
+    a - removed
+}
+
+/// Static exchange evaluation of `mv`: the material balance of the best sequence of captures on
+/// its destination, from the mover's point of view. Pins are ignored.
+pub fn see(pos: &Position, mv: Move) -> i32 {
+    let (from, to) = (mv.from(), mv.to());
+    let Some(mover) = pos.piece_on(from) else {
+        return 0;
+    };
+    let mut swap = [0i32; 40];
+    swap[0] = pos.piece_on(to).map_or(0, |p| see_value(p, to));
+    let mut on_square = see_value(mover, to);
+    let mut occ = pos.occupancy().after_move(from, to);
+    let mut removed = Bitboard::from_square(from);
+    let mut side = !mover.color();
+    let mut n = 1;
+    while n < swap.len() {
+        let att = see_attackers(pos, to, side, &occ, removed);
+        if att.is_empty() {
+            break;
+        }
+        // Least valuable attacker.
+        let mut best: Option<(Square, i32, PieceKind)> = None;
+        for kind in [
+            PieceKind::Pawn,
+            PieceKind::Advisor,
+            PieceKind::Elephant,
+            PieceKind::Horse,
+            PieceKind::Cannon,
+            PieceKind::Rook,
+            PieceKind::King,
+        ] {
+            if let Some(s) = (att & pos.pieces(side, kind)).first() {
+                best = Some((s, see_value(Piece::new(side, kind), to), kind));
+                break;
+            }
+        }
+        let Some((s, v, kind)) = best else {
+            break;
+        };
+        if kind == PieceKind::King && see_attackers(pos, to, !side, &occ, removed | s).any() {
+            break;
+        }
+        swap[n] = on_square - swap[n - 1];
+        on_square = v;
+        occ.toggle(s);
+        removed |= s;
+        side = !side;
+        n += 1;
+    }
+    while n > 1 {
+        n -= 1;
+        swap[n - 1] = swap[n - 1].min(-swap[n]);
+    }
+    swap[0]
+}
+
+/// Butterfly history, indexed by colour, from and to.
+pub type ButterflyHistory = [[[i16; 90]; 90]; 2];
+/// Countermoves, indexed by the previous move's piece and destination.
+pub type CounterMoves = [[Option<Move>; 90]; 14];
+
+/// Largest history magnitude.
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// Ages a history value toward `bonus` (positive or negative) with gravity.
+#[inline]
+pub fn update_history(h: &mut i16, bonus: i32) {
+    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    let v = *h as i32;
+    let nv = v + b - v * b.abs() / HISTORY_MAX;
+    *h = nv.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Stage {
+    TtMove,
+    GenCaptures,
+    GoodCaptures,
+    Killer1,
+    Killer2,
+    Counter,
+    GenQuiets,
+    Quiets,
+    BadCaptures,
+    EvasionTt,
+    GenEvasions,
+    Evasions,
+    Done,
+}
+
+/// The staged move picker.
+pub struct MovePicker {
+    stage: Stage,
+    tt_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    counter: Option<Move>,
+    list: MoveList,
+    scores: [i32; MAX_MOVES],
+    idx: usize,
+    bad: MoveList,
+    bad_idx: usize,
+    /// Whether quiet moves are produced (false in quiescence).
+    quiets: bool,
+    /// Whether losing captures are dropped (quiescence).
+    drop_bad: bool,
+}
+
+#[inline]
+fn valid_tt(pos: &Position, mv: Option<Move>) -> Option<Move> {
+    mv.filter(|&m| pos.is_pseudo_legal(m) && pos.king_safe_after(m.from(), m.to()))
+}
+
+#[inline]
+fn valid_quiet(pos: &Position, mv: Option<Move>, tt: Option<Move>) -> Option<Move> {
+    mv.filter(|&m| {
+        Some(m) != tt
+            && pos.is_pseudo_legal(m)
+            && !pos.is_capture(m)
+            && pos.king_safe_after(m.from(), m.to())
+    })
+}
+
+impl MovePicker {
+    /// A picker for a full-width node.
+    pub fn new(
+        pos: &Position,
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        counter: Option<Move>,
+    ) -> MovePicker {
+        let in_check = pos.in_check();
+        MovePicker {
+            stage: if in_check {
+                Stage::EvasionTt
+            } else {
+                Stage::TtMove
+            },
+            tt_move: valid_tt(pos, tt_move),
+            killers,
+            counter,
+            list: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            idx: 0,
+            bad: MoveList::new(),
+            bad_idx: 0,
+            quiets: true,
+            drop_bad: false,
+        }
+    }
+
+    /// A picker for quiescence: captures only (all evasions when in check).
+    pub fn qsearch(pos: &Position, tt_move: Option<Move>) -> MovePicker {
+        let in_check = pos.in_check();
+        let tt = valid_tt(pos, tt_move).filter(|&m| in_check || pos.is_capture(m));
+        let mut mp = MovePicker::new(pos, tt, [None; 2], None);
+        mp.quiets = false;
+        mp.drop_bad = true;
+        mp
+    }
+
+    /// Stops producing quiet moves (after late-move pruning decided so).
+    pub fn skip_quiets(&mut self) {
+        self.quiets = false;
+    }
+
+    #[inline]
+    fn pick_best(&mut self) -> Option<(Move, i32)> {
+        if self.idx >= self.list.len() {
+            return None;
+        }
+        let mut best = self.idx;
+        for i in self.idx + 1..self.list.len() {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.list.swap(self.idx, best);
+        self.scores.swap(self.idx, best);
+        let r = (self.list[self.idx], self.scores[self.idx]);
+        self.idx += 1;
+        Some(r)
+    }
+
+    #[inline]
+    fn mvv_lva(pos: &Position, m: Move) -> i32 {
+        let victim = pos.piece_on(m.to()).map_or(0, |p| see_value(p, m.to()));
+        let attacker = pos
+            .piece_on(m.from())
+            .map_or(0, |p| SEE_VALUE[p.kind().index()]);
+        victim * 16 - attacker.min(2000) / 10
+    }
+
+    /// The next move, or `None` when every move has been produced.
+    pub fn next(&mut self, pos: &Position, history: &ButterflyHistory) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GenCaptures;
+                    if self.tt_move.is_some() {
+                        return self.tt_move;
+                    }
+                }
+                Stage::GenCaptures => {
+                    self.list.clear();
+                    movegen::generate(pos, GenType::Captures, &mut self.list);
+                    for i in 0..self.list.len() {
+                        self.scores[i] = Self::mvv_lva(pos, self.list[i]);
+                    }
+                    self.idx = 0;
+                    self.stage = Stage::GoodCaptures;
+                }
+                Stage::GoodCaptures => match self.pick_best() {
+                    Some((m, _)) => {
+                        if Some(m) == self.tt_move {
+                            continue;
+                        }
+                        if see(pos, m) < 0 {
+                            self.bad.push(m);
+                            continue;
+                        }
+                        return Some(m);
+                    }
+                    None => {
+                        self.stage = if self.quiets {
+                            Stage::Killer1
+                        } else {
+                            Stage::BadCaptures
+                        };
+                    }
+                },
+                Stage::Killer1 => {
+                    self.stage = Stage::Killer2;
+                    self.killers[0] = valid_quiet(pos, self.killers[0], self.tt_move);
+                    if self.killers[0].is_some() {
+                        return self.killers[0];
+                    }
+                }
+                Stage::Killer2 => {
+                    self.stage = Stage::Counter;
+                    self.killers[1] = valid_quiet(pos, self.killers[1], self.tt_move)
+                        .filter(|&m| Some(m) != self.killers[0]);
+                    if self.killers[1].is_some() {
+                        return self.killers[1];
+                    }
+                }
+                Stage::Counter => {
+                    self.stage = Stage::GenQuiets;
+                    self.counter = valid_quiet(pos, self.counter, self.tt_move)
+                        .filter(|&m| Some(m) != self.killers[0] && Some(m) != self.killers[1]);
+                    if self.counter.is_some() {
+                        return self.counter;
+                    }
+                }
+                Stage::GenQuiets => {
+                    if !self.quiets {
+                        self.stage = Stage::BadCaptures;
+                        continue;
+                    }
+                    self.list.clear();
+                    movegen::generate(pos, GenType::Quiets, &mut self.list);
+                    let c = pos.side_to_move().index();
+                    for i in 0..self.list.len() {
+                        let m = self.list[i];
+                        self.scores[i] = history[c][m.from().index()][m.to().index()] as i32;
+                    }
+                    self.idx = 0;
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    if !self.quiets {
+                        self.stage = Stage::BadCaptures;
+                        continue;
+                    }
+                    match self.pick_best() {
+                        Some((m, _)) => {
+                            if Some(m) == self.tt_move
+                                || Some(m) == self.killers[0]
+                                || Some(m) == self.killers[1]
+                                || Some(m) == self.counter
+                            {
+                                continue;
+                            }
+                            return Some(m);
+                        }
+                        None => self.stage = Stage::BadCaptures,
+                    }
+                }
+                Stage::BadCaptures => {
+                    if self.drop_bad {
+                        self.stage = Stage::Done;
+                        continue;
+                    }
+                    if self.bad_idx < self.bad.len() {
+                        let m = self.bad[self.bad_idx];
+                        self.bad_idx += 1;
+                        return Some(m);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::EvasionTt => {
+                    self.stage = Stage::GenEvasions;
+                    if self.tt_move.is_some() {
+                        return self.tt_move;
+                    }
+                }
+                Stage::GenEvasions => {
+                    self.list.clear();
+                    movegen::generate(pos, GenType::All, &mut self.list);
+                    let c = pos.side_to_move().index();
+                    for i in 0..self.list.len() {
+                        let m = self.list[i];
+                        self.scores[i] = if pos.is_capture(m) {
+                            1_000_000 + Self::mvv_lva(pos, m)
+                        } else {
+                            history[c][m.from().index()][m.to().index()] as i32
+                        };
+                    }
+                    self.idx = 0;
+                    self.stage = Stage::Evasions;
+                }
+                Stage::Evasions => match self.pick_best() {
+                    Some((m, _)) => {
+                        if Some(m) == self.tt_move {
+                            continue;
+                        }
+                        return Some(m);
+                    }
+                    None => self.stage = Stage::Done,
+                },
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        match Position::from_fen(fen) {
+            Ok(p) => p,
+            Err(e) => panic!("bad FEN {fen}: {e}"),
+        }
+    }
+
+    fn mv(s: &str) -> Move {
+        let b = s.as_bytes();
+        let sq = |f: u8, r: u8| {
+            Square::from_file_rank((f - b'a') as i32, (r - b'0') as i32)
+                .unwrap_or_else(|| panic!("bad square in {s}"))
+        };
+        Move::new(sq(b[0], b[1]), sq(b[2], b[3]))
+    }
+
+    #[test]
+    fn see_values_simple_exchanges() {
+        // Red rook takes an unprotected black horse.
+        let p = pos("3k5/9/9/9/4n4/9/9/9/4R4/4K4 w - - 0 1");
+        assert_eq!(see(&p, mv("e1e5")), 400);
+        // The horse is protected by a pawn: rook for horse loses 500.
+        let p = pos("3k5/9/9/4p4/4n4/9/9/9/4R4/4K4 w - - 0 1");
+        assert_eq!(see(&p, mv("e1e5")), 400 - 900);
+    }
+
+    #[test]
+    fn picker_produces_every_legal_move_once() {
+        let hist: Box<ButterflyHistory> = Box::new([[[0; 90]; 90]; 2]);
+        for fen in crate::search::BENCH_FENS {
+            let p = pos(fen);
+            let legal = movegen::legal_moves(&p);
+            let tt = legal.last().copied();
+            let mut mp = MovePicker::new(&p, tt, [legal.first().copied(), None], None);
+            let mut seen = Vec::new();
+            while let Some(m) = mp.next(&p, &hist) {
+                assert!(legal.contains(&m), "{fen}: {m} not legal");
+                assert!(!seen.contains(&m), "{fen}: {m} twice");
+                seen.push(m);
+            }
+            assert_eq!(seen.len(), legal.len(), "{fen}");
+        }
+    }
+}

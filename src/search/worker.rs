@@ -1,0 +1,959 @@
+//! One search thread: iterative deepening, aspiration windows, PVS, quiescence and pruning.
+//!
+//! State is split as Stockfish and Reckless do: [`Shared`] holds what every thread sees (hash
+//! table, stop flags, node counters), [`Worker`] what one thread owns (position, ply stack,
+//! principal variation table). Persistent move-ordering tables ([`Heuristics`]) live in the
+//! `Searcher` between searches.
+
+use super::movepick::{see, see_value, update_history, ButterflyHistory, CounterMoves, MovePicker};
+use super::time::TimeManager;
+use super::tt::{score_from_tt, score_to_tt, TranspositionTable};
+use super::{Bound, IterationInfo, Limits, Reporter, Score, SearchControl, MATE, MATE_BOUND};
+use crate::board::Position;
+use crate::eval;
+use crate::types::{Move, Piece, PieceKind};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+/// Larger than any score.
+pub const INF: Score = MATE + 1;
+/// Score of a repetition won because the opponent checked on every move of the cycle.
+const PERPETUAL_WIN: Score = 20_000;
+
+/// Move-ordering tables that persist between searches (one set per thread).
+pub struct Heuristics {
+    /// Butterfly history.
+    pub history: ButterflyHistory,
+    /// Countermoves.
+    pub counter: CounterMoves,
+}
+
+impl Heuristics {
+    /// Empty tables, boxed (they are large).
+    pub fn new_boxed() -> Box<Heuristics> {
+        Box::new(Heuristics {
+            history: [[[0; 90]; 90]; 2],
+            counter: [[None; 90]; 14],
+        })
+    }
+
+    /// Halves every history value (between searches).
+    pub fn age(&mut self) {
+        for side in self.history.iter_mut() {
+            for row in side.iter_mut() {
+                for v in row.iter_mut() {
+                    *v /= 2;
+                }
+            }
+        }
+    }
+}
+
+/// What all threads share.
+pub struct Shared<'a> {
+    /// The hash table.
+    pub tt: &'a TranspositionTable,
+    /// The protocol's flags.
+    pub control: &'a SearchControl,
+    /// Internal stop for every thread (set by the main thread).
+    pub abort: AtomicBool,
+    /// Nodes per thread, published every few hundred nodes.
+    pub nodes: Vec<AtomicU64>,
+    /// Search start.
+    pub start: Instant,
+}
+
+impl Shared<'_> {
+    /// Nodes of all threads as last published.
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+}
+
+/// A root move with its scores and principal variation.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Score of this iteration (`-INF` when it was not better than alpha).
+    pub score: Score,
+    /// Score of the previous iteration.
+    pub prev_score: Score,
+    /// Bound of `score`.
+    pub bound: Bound,
+    /// Principal variation starting with `mv`.
+    pub pv: Vec<Move>,
+    /// Deepest ply seen below this move.
+    pub seldepth: usize,
+}
+
+impl RootMove {
+    /// A root move never searched.
+    pub fn new(mv: Move) -> RootMove {
+        RootMove {
+            mv,
+            score: -INF,
+            prev_score: -INF,
+            bound: Bound::Upper,
+            pv: vec![mv],
+            seldepth: 0,
+        }
+    }
+}
+
+#[derive(Copy, Clone, Default)]
+struct StackEntry {
+    eval: Score,
+    mv: Option<Move>,
+    piece: Option<Piece>,
+    killers: [Option<Move>; 2],
+}
+
+/// Main-thread-only settings.
+pub struct MainInfo {
+    /// Time limits.
+    pub time: TimeManager,
+    /// Node limit.
+    pub node_limit: Option<u64>,
+    /// Pondering without ponderhit yet.
+    pub pondering: bool,
+    /// Infinite search.
+    pub infinite: bool,
+}
+
+/// One search thread.
+pub struct Worker<'a> {
+    id: usize,
+    shared: &'a Shared<'a>,
+    heur: &'a mut Heuristics,
+    pos: Position,
+    stack: [StackEntry; MAX_PLY + 4],
+    pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    lmr: Box<[[u8; 64]; 64]>,
+    /// Nodes searched by this thread.
+    pub nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    root_depth: i32,
+    pv_idx: usize,
+    /// Root moves, best first after each iteration.
+    pub root_moves: Vec<RootMove>,
+    /// Main-thread settings (`None` for helpers).
+    main: Option<MainInfo>,
+    /// Last completed depth.
+    pub completed_depth: u32,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker searching `pos` over `root_moves`.
+    pub fn new(
+        id: usize,
+        shared: &'a Shared<'a>,
+        heur: &'a mut Heuristics,
+        pos: Position,
+        root_moves: Vec<RootMove>,
+        main: Option<MainInfo>,
+    ) -> Worker<'a> {
+        let mut lmr = Box::new([[0u8; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                let v = 0.5 + (d as f64).ln() * (m as f64).ln() / 2.6;
+                *r = v.clamp(0.0, 40.0) as u8;
+            }
+        }
+        Worker {
+            id,
+            shared,
+            heur,
+            pos,
+            stack: [StackEntry::default(); MAX_PLY + 4],
+            pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            lmr,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            root_depth: 0,
+            pv_idx: 0,
+            root_moves,
+            main,
+            completed_depth: 0,
+        }
+    }
+
+    fn is_main(&self) -> bool {
+        self.main.is_some()
+    }
+
+    /// Counts a node and, every 1024 nodes, publishes the count and checks the limits.
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if let Some(m) = &self.main {
+            if m.node_limit.is_some_and(|n| self.nodes >= n) && self.completed_depth >= 1 {
+                self.stop_all();
+            }
+        }
+        if self.nodes & 1023 == 0 {
+            self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+            self.check_limits();
+        }
+    }
+
+    fn stop_all(&mut self) {
+        self.stopped = true;
+        self.shared.abort.store(true, Ordering::Relaxed);
+    }
+
+    fn check_limits(&mut self) {
+        if self.shared.abort.load(Ordering::Relaxed) || self.shared.control.is_stopped() {
+            self.stopped = true;
+            return;
+        }
+        let completed = self.completed_depth;
+        let shared = self.shared;
+        let Some(m) = &mut self.main else {
+            return;
+        };
+        if completed == 0 {
+            // Always finish depth 1 so that a legal move exists.
+            return;
+        }
+        if m.pondering {
+            if shared.control.is_ponderhit() {
+                m.pondering = false;
+                let elapsed = shared.start.elapsed();
+                m.time.origin = Instant::now();
+                let _ = elapsed;
+            } else {
+                return;
+            }
+        }
+        if m.node_limit.is_some_and(|n| shared.total_nodes() >= n) {
+            self.stop_all();
+            return;
+        }
+        if m.time.hard_exceeded(Instant::now()) {
+            self.stop_all();
+        }
+    }
+
+    /// Whether the main thread may stop on time now (not pondering, not infinite).
+    fn time_applies(&mut self) -> bool {
+        let shared = self.shared;
+        match &mut self.main {
+            Some(m) => {
+                if m.pondering && shared.control.is_ponderhit() {
+                    m.pondering = false;
+                    m.time.origin = Instant::now();
+                }
+                !m.pondering && !m.infinite
+            }
+            None => false,
+        }
+    }
+
+    /// Iterative deepening up to `max_depth`, reporting through `reporter` (main thread).
+    pub fn iterate<'r>(
+        &mut self,
+        max_depth: u32,
+        multipv: usize,
+        limits: &Limits,
+        mut reporter: Option<&mut (dyn Reporter + 'r)>,
+    ) {
+        let multipv = multipv.clamp(1, self.root_moves.len().max(1));
+        let mut best_changes = 0.0f64;
+        let mut stable_iterations = 0u32;
+        let mut last_best: Option<Move> = None;
+        let mut last_score: Score = 0;
+        let mut depth = 1i32;
+        while depth as u32 <= max_depth && depth < MAX_PLY as i32 - 8 {
+            if self.shared.abort.load(Ordering::Relaxed) || self.shared.control.is_stopped() {
+                break;
+            }
+            // Helpers skip some depths to diversify the shared tree.
+            if self.id > 0 && depth > 2 && (depth as usize + self.id) % 4 == 0 {
+                depth += 1;
+            }
+            self.root_depth = depth;
+            for rm in &mut self.root_moves {
+                rm.prev_score = rm.score;
+            }
+            for pv_idx in 0..multipv {
+                self.pv_idx = pv_idx;
+                self.seldepth = 0;
+                let prev = self.root_moves[pv_idx].prev_score;
+                let mut delta: Score = 20;
+                let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+                    ((prev - delta).max(-INF), (prev + delta).min(INF))
+                } else {
+                    (-INF, INF)
+                };
+                loop {
+                    let score = self.root_search(alpha, beta, depth, reporter.as_deref_mut());
+                    self.sort_root(pv_idx);
+                    if self.stopped {
+                        break;
+                    }
+                    if score <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (score - delta).max(-INF);
+                        if let Some(r) = reporter.as_deref_mut() {
+                            if self.shared.start.elapsed() > Duration::from_millis(2000) {
+                                let info = self.info(depth as u32, pv_idx, Bound::Upper);
+                                r.iteration(&info);
+                            }
+                        }
+                    } else if score >= beta {
+                        beta = (score + delta).min(INF);
+                        if let Some(r) = reporter.as_deref_mut() {
+                            if self.shared.start.elapsed() > Duration::from_millis(2000) {
+                                let info = self.info(depth as u32, pv_idx, Bound::Lower);
+                                r.iteration(&info);
+                            }
+                        }
+                    } else {
+                        break;
+                    }
+                    delta += delta / 2 + 5;
+                    if delta > 800 {
+                        alpha = -INF;
+                        beta = INF;
+                    }
+                }
+                // Keep the already chosen lines first.
+                self.sort_root(0);
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth as u32;
+            if let Some(best) = self.root_moves.first() {
+                if best.score > -INF {
+                    let eval = if self.pos.in_check() {
+                        0
+                    } else {
+                        eval::evaluate(&self.pos)
+                    };
+                    self.shared.tt.store(
+                        self.pos.key(),
+                        Some(best.mv),
+                        score_to_tt(best.score, 0),
+                        eval,
+                        depth,
+                        Bound::Exact,
+                    );
+                }
+            }
+            if let Some(r) = reporter.as_deref_mut() {
+                for i in 0..multipv {
+                    let info = self.info(depth as u32, i, Bound::Exact);
+                    r.iteration(&info);
+                }
+            }
+            if !self.is_main() {
+                depth += 1;
+                continue;
+            }
+            // Mate search limit.
+            let best = &self.root_moves[0];
+            if let Some(n) = limits.mate {
+                if best.score > MATE_BOUND && MATE - best.score <= 2 * n as Score {
+                    break;
+                }
+            }
+            // Time: best-move stability and score trend.
+            if last_best == Some(best.mv) {
+                stable_iterations += 1;
+            } else {
+                best_changes += 1.0;
+                stable_iterations = 0;
+            }
+            best_changes *= 0.5;
+            let score_drop = (last_score - best.score).clamp(0, 200) as f64;
+            last_best = Some(best.mv);
+            last_score = best.score;
+            if self.time_applies() {
+                let forced = self.root_moves.len() == 1;
+                let stability = match stable_iterations {
+                    0 => 1.3,
+                    1 => 1.1,
+                    2 => 0.95,
+                    3 => 0.8,
+                    _ => 0.65,
+                };
+                let factor = 0.6 * stability * (1.0 + best_changes) * (1.0 + score_drop / 400.0);
+                let main = self.main.as_ref();
+                let over = main.is_some_and(|m| m.time.soft_exceeded(Instant::now(), factor));
+                let has_time = main.is_some_and(|m| m.time.soft.is_some());
+                if over || (forced && has_time) {
+                    break;
+                }
+            }
+            depth += 1;
+        }
+        self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+    }
+
+    /// Nodes of every thread, with this thread's exact count.
+    pub fn total_nodes(&self) -> u64 {
+        let others: u64 = (self.shared.nodes.iter().enumerate())
+            .filter(|(i, _)| *i != self.id)
+            .map(|(_, n)| n.load(Ordering::Relaxed))
+            .sum();
+        others + self.nodes
+    }
+
+    fn sort_root(&mut self, from: usize) {
+        if from < self.root_moves.len() {
+            self.root_moves[from..].sort_by_key(|r| std::cmp::Reverse((r.score, r.prev_score)));
+        }
+    }
+
+    /// The report for MultiPV line `i`.
+    pub fn info(&self, depth: u32, i: usize, bound: Bound) -> IterationInfo {
+        let rm = &self.root_moves[i.min(self.root_moves.len().saturating_sub(1))];
+        let score = if rm.score == -INF {
+            rm.prev_score
+        } else {
+            rm.score
+        };
+        IterationInfo {
+            depth,
+            seldepth: rm.seldepth.max(depth as usize) as u32,
+            multipv: i as u32 + 1,
+            score: score.clamp(-MATE, MATE),
+            bound,
+            nodes: self.total_nodes(),
+            elapsed: self.shared.start.elapsed(),
+            hashfull: self.shared.tt.hashfull(),
+            pv: rm.pv.clone(),
+        }
+    }
+
+    fn root_search<'r>(
+        &mut self,
+        mut alpha: Score,
+        beta: Score,
+        depth: i32,
+        mut reporter: Option<&mut (dyn Reporter + 'r)>,
+    ) -> Score {
+        let mut best = -INF;
+        self.pv_len[0] = 0;
+        let in_check = self.pos.in_check();
+        for i in self.pv_idx..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            let number = (i + 1 - self.pv_idx) as u32;
+            if let Some(r) = reporter.as_deref_mut() {
+                if self.shared.start.elapsed() > Duration::from_millis(3000) {
+                    r.current_move(mv, number, depth as u32);
+                }
+            }
+            let gives_check = self.pos.gives_check(mv);
+            let is_capture = self.pos.is_capture(mv);
+            self.stack[0].mv = Some(mv);
+            self.stack[0].piece = self.pos.piece_on(mv.from());
+            self.pos.make_move(mv);
+            self.count_node();
+            let new_depth = depth - 1 + gives_check as i32;
+            let mut score;
+            if i == self.pv_idx {
+                score = -self.search::<true>(-beta, -alpha, new_depth, 1, false);
+            } else {
+                let r = if depth >= 3
+                    && i >= self.pv_idx + 4
+                    && !is_capture
+                    && !gives_check
+                    && !in_check
+                {
+                    1
+                } else {
+                    0
+                };
+                score = -self.search::<false>(-alpha - 1, -alpha, new_depth - r, 1, true);
+                if score > alpha && r > 0 {
+                    score = -self.search::<false>(-alpha - 1, -alpha, new_depth, 1, true);
+                }
+                if score > alpha {
+                    score = -self.search::<true>(-beta, -alpha, new_depth, 1, false);
+                }
+            }
+            self.pos.unmake_move();
+            if self.stopped {
+                break;
+            }
+            let rm_seldepth = self.seldepth;
+            let rm = &mut self.root_moves[i];
+            rm.seldepth = rm_seldepth;
+            if i == self.pv_idx || score > alpha {
+                rm.score = score;
+                rm.bound = if score >= beta {
+                    Bound::Lower
+                } else if score <= alpha {
+                    Bound::Upper
+                } else {
+                    Bound::Exact
+                };
+                rm.pv.clear();
+                rm.pv.push(mv);
+                for p in 1..self.pv_len[1].max(1) {
+                    match self.pv[1][p] {
+                        Some(m) => rm.pv.push(m),
+                        None => break,
+                    }
+                }
+            } else {
+                rm.score = -INF;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        self.pv[ply][ply] = Some(mv);
+        let child_len = if ply < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            ply + 1
+        };
+        let end = child_len.max(ply + 1);
+        for p in ply + 1..end.min(MAX_PLY + 1) {
+            self.pv[ply][p] = self.pv[ply + 1][p];
+        }
+        self.pv_len[ply] = end;
+    }
+
+    /// Draw or perpetual-check verdict when the position repeats (not at the root).
+    fn repetition_score(&self, ply: usize) -> Option<Score> {
+        if self.pos.rule60_count() < 4 {
+            return None;
+        }
+        let dist = self.pos.repetition_distance()?;
+        let h = self.pos.history();
+        let n = h.len();
+        let mut them_always_check = true;
+        let mut us_always_check = true;
+        for k in 1..=dist.min(n) {
+            let checks = if k == 1 {
+                self.pos.in_check()
+            } else {
+                h[n - k + 1].checkers.any()
+            };
+            if !checks {
+                if k % 2 == 1 {
+                    them_always_check = false;
+                } else {
+                    us_always_check = false;
+                }
+            }
+        }
+        Some(match (them_always_check, us_always_check) {
+            (true, false) => PERPETUAL_WIN - ply as Score,
+            (false, true) => -PERPETUAL_WIN + ply as Score,
+            _ => 0,
+        })
+    }
+
+    fn has_null_material(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let rooks = self.pos.pieces(us, PieceKind::Rook).count();
+        let minors = (self.pos.pieces(us, PieceKind::Horse)
+            | self.pos.pieces(us, PieceKind::Cannon))
+        .count();
+        rooks * 2 + minors >= 2
+    }
+
+    fn search<const PV: bool>(
+        &mut self,
+        mut alpha: Score,
+        mut beta: Score,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Score {
+        if depth <= 0 {
+            return self.qsearch::<PV>(alpha, beta, ply);
+        }
+        if PV {
+            self.pv_len[ply] = ply;
+        }
+        if self.stopped {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if let Some(s) = self.repetition_score(ply) {
+            return s;
+        }
+        if self.pos.rule60_count() >= 120 || eval::insufficient_material(&self.pos) {
+            return 0;
+        }
+        let in_check = self.pos.in_check();
+        if ply >= MAX_PLY - 2 {
+            return if in_check {
+                0
+            } else {
+                eval::evaluate(&self.pos)
+            };
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-MATE + ply as Score);
+        beta = beta.min(MATE - ply as Score - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = self.pos.key();
+        let tte = self.shared.tt.probe(key);
+        let tt_move = tte.and_then(|e| e.mv);
+        if let Some(e) = tte {
+            let s = score_from_tt(e.score, ply);
+            if !PV
+                && e.depth >= depth
+                && self.pos.rule60_count() < 100
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                }
+            {
+                return s;
+            }
+        }
+
+        let eval = if in_check {
+            -INF
+        } else {
+            let e = match tte {
+                Some(e) if e.eval.abs() < MATE_BOUND && e.eval != 0 => e.eval,
+                _ => eval::evaluate(&self.pos),
+            };
+            match tte {
+                Some(t) => {
+                    let s = score_from_tt(t.score, ply);
+                    if s.abs() < MATE_BOUND
+                        && ((t.bound == Bound::Lower && s > e)
+                            || (t.bound == Bound::Upper && s < e))
+                    {
+                        s
+                    } else {
+                        e
+                    }
+                }
+                None => e,
+            }
+        };
+        self.stack[ply].eval = eval;
+        self.stack[ply + 1].killers = [None; 2];
+        let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
+
+        if !PV && !in_check {
+            // Reverse futility pruning.
+            if depth <= 7 && eval.abs() < MATE_BOUND && beta.abs() < MATE_BOUND {
+                let margin = 80 * depth - if improving { 40 } else { 0 };
+                if eval - margin >= beta {
+                    return eval;
+                }
+            }
+            // Null move, guarded against zugzwang with few pieces.
+            if depth >= 3
+                && eval >= beta
+                && beta.abs() < MATE_BOUND
+                && self.stack[ply - 1].mv.is_some()
+                && self.has_null_material()
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.stack[ply].mv = None;
+                self.stack[ply].piece = None;
+                self.pos.make_null_move();
+                self.count_node();
+                let s = -self.search::<false>(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
+                self.pos.unmake_null_move();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s > MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        let mut depth = depth;
+        if tt_move.is_none() && depth >= 4 && (PV || cut_node) {
+            depth -= 1;
+        }
+
+        let counter = match (self.stack[ply - 1].mv, self.stack[ply - 1].piece) {
+            (Some(m), Some(p)) => self.heur.counter[p.index()][m.to().index()],
+            _ => None,
+        };
+        let mut picker = MovePicker::new(&self.pos, tt_move, self.stack[ply].killers, counter);
+        let mut best_score = -INF;
+        let mut best_move: Option<Move> = None;
+        let mut move_count = 0usize;
+        let mut quiets = [None::<Move>; 64];
+        let mut n_quiets = 0usize;
+        let us = self.pos.side_to_move().index();
+
+        while let Some(mv) = picker.next(&self.pos, &self.heur.history) {
+            let is_capture = self.pos.is_capture(mv);
+            let gives_check = self.pos.gives_check(mv);
+            let hist = self.heur.history[us][mv.from().index()][mv.to().index()] as i32;
+
+            if best_score > -MATE_BOUND && !in_check {
+                if !is_capture && !gives_check {
+                    // Late move pruning.
+                    let lmp = (4 + depth * depth) as usize * if improving { 3 } else { 2 } / 2;
+                    if !PV && depth <= 8 && move_count >= lmp {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    // Futility pruning.
+                    if !PV && depth <= 6 && eval + 120 + 90 * depth <= alpha {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    if !PV && depth <= 3 && hist < -3000 * depth {
+                        continue;
+                    }
+                } else if is_capture && !PV && depth <= 5 && see(&self.pos, mv) < -120 * depth {
+                    continue;
+                }
+            }
+
+            // Check extension, except for checks that just lose the checking piece.
+            let ext = (gives_check
+                && ply < 2 * self.root_depth as usize + 8
+                && (in_check || see(&self.pos, mv) >= 0)) as i32;
+            self.stack[ply].mv = Some(mv);
+            self.stack[ply].piece = self.pos.piece_on(mv.from());
+            self.pos.make_move(mv);
+            self.count_node();
+            move_count += 1;
+            let new_depth = depth - 1 + ext;
+            let mut score;
+            if depth >= 3 && move_count > 1 + PV as usize && !is_capture {
+                let mut r = self.lmr[(depth as usize).min(63)][move_count.min(63)] as i32;
+                if PV {
+                    r -= 1;
+                }
+                if !improving {
+                    r += 1;
+                }
+                if cut_node {
+                    r += 1;
+                }
+                if gives_check || in_check {
+                    r -= 1;
+                }
+                r -= hist / 6000;
+                let r = r.clamp(0, (new_depth - 1).max(0));
+                score = -self.search::<false>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score =
+                        -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+            } else if !PV || move_count > 1 {
+                score = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+            } else {
+                score = alpha + 1;
+            }
+            if PV && (move_count == 1 || score > alpha) {
+                score = -self.search::<true>(-beta, -alpha, new_depth, ply + 1, false);
+            }
+            self.pos.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if !is_capture && n_quiets < quiets.len() {
+                quiets[n_quiets] = Some(mv);
+                n_quiets += 1;
+            }
+        }
+
+        if move_count == 0 {
+            // Checkmate or stalemate: both lose in Xiangqi.
+            return -MATE + ply as Score;
+        }
+
+        if best_score >= beta {
+            if let Some(bm) = best_move {
+                if !self.pos.is_capture(bm) {
+                    let bonus = (24 * depth * depth).min(2400);
+                    update_history(
+                        &mut self.heur.history[us][bm.from().index()][bm.to().index()],
+                        bonus,
+                    );
+                    for q in quiets[..n_quiets].iter().flatten() {
+                        if *q != bm {
+                            update_history(
+                                &mut self.heur.history[us][q.from().index()][q.to().index()],
+                                -bonus,
+                            );
+                        }
+                    }
+                    let k = &mut self.stack[ply].killers;
+                    if k[0] != Some(bm) {
+                        k[1] = k[0];
+                        k[0] = Some(bm);
+                    }
+                    if let (Some(pm), Some(pp)) =
+                        (self.stack[ply - 1].mv, self.stack[ply - 1].piece)
+                    {
+                        self.heur.counter[pp.index()][pm.to().index()] = Some(bm);
+                    }
+                }
+            }
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if PV && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let store_eval = if in_check { 0 } else { self.stack[ply].eval };
+        self.shared.tt.store(
+            key,
+            best_move,
+            score_to_tt(best_score, ply),
+            store_eval,
+            depth,
+            bound,
+        );
+        best_score
+    }
+
+    fn qsearch<const PV: bool>(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        if PV {
+            self.pv_len[ply] = ply;
+        }
+        if self.stopped {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if let Some(s) = self.repetition_score(ply) {
+            return s;
+        }
+        let in_check = self.pos.in_check();
+        if ply >= MAX_PLY - 2 {
+            return if in_check {
+                0
+            } else {
+                eval::evaluate(&self.pos)
+            };
+        }
+        let key = self.pos.key();
+        let tte = self.shared.tt.probe(key);
+        if let Some(e) = tte {
+            let s = score_from_tt(e.score, ply);
+            if !PV
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                }
+            {
+                return s;
+            }
+        }
+        let mut best;
+        let stand_pat;
+        if in_check {
+            best = -INF;
+            stand_pat = -INF;
+        } else {
+            stand_pat = match tte {
+                Some(e) if e.eval != 0 && e.eval.abs() < MATE_BOUND => e.eval,
+                _ => eval::evaluate(&self.pos),
+            };
+            best = stand_pat;
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut picker = MovePicker::qsearch(&self.pos, tte.and_then(|e| e.mv));
+        let mut best_move = None;
+        let mut move_count = 0;
+        while let Some(mv) = picker.next(&self.pos, &self.heur.history) {
+            if !in_check {
+                // Delta pruning.
+                let gain = self
+                    .pos
+                    .piece_on(mv.to())
+                    .map_or(0, |p| see_value(p, mv.to()));
+                if stand_pat + gain + 200 <= alpha && !self.pos.gives_check(mv) {
+                    continue;
+                }
+            }
+            self.pos.make_move(mv);
+            self.count_node();
+            move_count += 1;
+            let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
+            self.pos.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if in_check && move_count == 0 {
+            return -MATE + ply as Score;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        let store_eval = if in_check { 0 } else { stand_pat };
+        self.shared
+            .tt
+            .store(key, best_move, score_to_tt(best, ply), store_eval, 0, bound);
+        best
+    }
+}
