@@ -463,7 +463,7 @@ impl Status {
             text.push_str(&format!(", move {n}/{root_moves} {mv}"));
         }
         if let Some(last) = &self.last {
-            text.push_str(&format!(", {last}"));
+            text.push_str(&format!(", score {last}"));
         }
         let width = display_width(&text);
         let pad = self.shown.saturating_sub(width);
@@ -491,7 +491,9 @@ fn lock(status: &Mutex<Status>) -> MutexGuard<'_, Status> {
 impl Reporter for LineReporter<'_> {
     fn iteration(&mut self, info: &IterationInfo) {
         let mut status = lock(self.status);
-        status.depth = info.depth;
+        // After an exact line the search goes on with the next depth.
+        status.depth = info.depth + u32::from(info.bound == Bound::Exact);
+        status.current = None;
         if info.multipv == 1 {
             let bound = match info.bound {
                 Bound::Exact => "",
