@@ -479,6 +479,8 @@ struct LineReporter<'a> {
     multipv: usize,
     out: &'a mut (dyn Write + Send),
     status: &'a Mutex<Status>,
+    /// Stopped when the output is gone (e.g. `| head`): nobody reads the rest.
+    control: &'a SearchControl,
     error: Option<std::io::Error>,
 }
 
@@ -510,6 +512,7 @@ impl Reporter for LineReporter<'_> {
         let line = format_iteration(self.pos, info, self.multipv);
         if let Err(e) = writeln!(self.out, "{line}").and_then(|()| self.out.flush()) {
             self.error = Some(e);
+            self.control.stop();
         }
     }
 
@@ -571,6 +574,7 @@ pub fn analyze(
             multipv,
             out: &mut *out,
             status: &status,
+            control: &control,
             error: None,
         };
         let result = searcher.search(&pos, &limits, &control, &mut reporter);
