@@ -1,5 +1,5 @@
 //! Command-line front end: `chuhan` (engine loop), `chuhan perft …`, `chuhan bench [depth]`,
-//! `chuhan book …`.
+//! `chuhan book …`, `chuhan analyze …`.
 
 use crate::board::{Position, START_FEN};
 use crate::movegen::perft::{perft_divide, PerftReport};
@@ -41,6 +41,30 @@ enum Command {
         /// Worker threads over the root moves.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+    },
+    /// Analyse a position: draw the board and print the engine's lines as they deepen.
+    Analyze {
+        /// Start position (default: the standard opening position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from that position (ICCS, WXF or Chinese, space-separated).
+        #[arg(long)]
+        moves: Option<String>,
+        /// Search depth in plies (default: 12, or 5 seconds, whichever comes first).
+        #[arg(long, conflicts_with = "time", value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: Option<u32>,
+        /// Thinking time in seconds, e.g. 2.5.
+        #[arg(long, value_parser = crate::analyze::parse_seconds)]
+        time: Option<std::time::Duration>,
+        /// Number of lines (best moves) to show.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=128))]
+        multipv: u32,
+        /// Search threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
+        /// Hash table size in MB.
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=4096))]
+        hash: u32,
     },
     /// Opening book tools: compile the text source, check it, look positions up.
     Book {
@@ -100,6 +124,23 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
             threads,
         }) => run_perft(depth, fen.as_deref(), divide, threads),
         Some(Command::Book { action }) => run_book(action),
+        Some(Command::Analyze {
+            fen,
+            moves,
+            depth,
+            time,
+            multipv,
+            threads,
+            hash,
+        }) => crate::analyze::main(&crate::analyze::AnalyzeArgs {
+            fen,
+            moves,
+            depth,
+            time,
+            multipv: multipv as usize,
+            threads: threads as usize,
+            hash_mb: hash as usize,
+        }),
     }
 }
 

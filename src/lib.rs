@@ -19,6 +19,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analyze;
 pub mod attacks;
 pub mod board;
 pub mod book;

@@ -650,7 +650,11 @@ fn probe_perft_bench_eval_help() {
     e.until("bench", |l| l.starts_with("Nodes/second"));
     e.send("eval");
     let l = e.sync();
-    assert!(l.iter().any(|x| x.starts_with("Evaluation")), "{l:?}");
+    assert!(l.iter().any(|x| x.starts_with("Material")), "{l:?}");
+    assert!(
+        l.iter().any(|x| x.starts_with("Final (side to move)")),
+        "{l:?}"
+    );
     e.send("help");
     let l = e.sync();
     assert!(
@@ -714,6 +718,7 @@ fn bestmove_always_legal() {
 fn multipv_line_count() {
     let mut e = uci();
     e.send("setoption name MultiPV value 3");
+    e.send("setoption name UseBook value false");
     e.send("position startpos");
     e.send("go depth 3");
     let l = e.bestmove();
