@@ -13,6 +13,7 @@ pub mod worker;
 
 use crate::board::Position;
 use crate::movegen;
+use crate::rules;
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -327,6 +328,25 @@ impl Searcher {
                 list = restricted;
             }
         }
+        // Never choose a move that loses by the repetition rules (perpetual check or chase)
+        // while another move exists.
+        let mut scratch = pos.clone();
+        let us = pos.side_to_move();
+        let rule_losing = |m: &Move| {
+            rules::verdict_after(&mut scratch, *m, 2) == Some(rules::RepetitionVerdict::Loss(us))
+        };
+        let losing: Vec<Move> = list.iter().copied().filter(rule_losing).collect();
+        if !losing.is_empty() && losing.len() < list.len() {
+            list.retain(|m| !losing.contains(&m));
+            reporter.message(&format!(
+                "avoiding moves that lose by the repetition rules: {}",
+                losing
+                    .iter()
+                    .map(Move::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ));
+        }
         if list.is_empty() {
             wait_for_stop(limits, control);
             let in_check = pos.in_check();
@@ -366,6 +386,7 @@ impl Searcher {
             abort: AtomicBool::new(false),
             nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
             start,
+            move_limit: self.options.move_limit,
         };
         let main_info = MainInfo {
             time: TimeManager::new(limits, start),

@@ -11,6 +11,8 @@ use super::tt::{score_from_tt, score_to_tt, TranspositionTable};
 use super::{Bound, IterationInfo, Limits, Reporter, Score, SearchControl, MATE, MATE_BOUND};
 use crate::board::Position;
 use crate::eval;
+use crate::movegen;
+use crate::rules;
 use crate::types::{Move, Piece, PieceKind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -21,6 +23,13 @@ pub const MAX_PLY: usize = 128;
 pub const INF: Score = MATE + 1;
 /// Score of a repetition won because the opponent checked on every move of the cycle.
 const PERPETUAL_WIN: Score = 20_000;
+
+/// Whether a score is a perpetual-check/chase verdict (±[`PERPETUAL_WIN`] within the ply range).
+#[inline]
+pub fn is_rule_score(score: Score) -> bool {
+    let a = score.abs();
+    a > PERPETUAL_WIN - 2 * MAX_PLY as Score && a <= PERPETUAL_WIN
+}
 
 /// Move-ordering tables that persist between searches (one set per thread).
 pub struct Heuristics {
@@ -63,6 +72,8 @@ pub struct Shared<'a> {
     pub nodes: Vec<AtomicU64>,
     /// Search start.
     pub start: Instant,
+    /// Natural move limit in moves without capture (0 = none), see [`crate::rules`].
+    pub move_limit: u32,
 }
 
 impl Shared<'_> {
@@ -341,7 +352,7 @@ impl<'a> Worker<'a> {
                     } else {
                         eval::evaluate(&self.pos)
                     };
-                    self.shared.tt.store(
+                    self.tt_store(
                         self.pos.key(),
                         Some(best.mv),
                         score_to_tt(best.score, 0),
@@ -539,35 +550,64 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = end;
     }
 
-    /// Draw or perpetual-check verdict when the position repeats (not at the root).
-    fn repetition_score(&self, ply: usize) -> Option<Score> {
+    /// The Chinese-rules verdict when the position repeats (not at the root): the side that
+    /// perpetually checks or chases loses ([`rules::judge_cycle`]), everything else is a draw.
+    /// Wins and losses are scored ±[`PERPETUAL_WIN`] adjusted by ply, so that the engine prefers
+    /// to win early and to vary late; such scores never go into the hash table.
+    fn repetition_score(&mut self, ply: usize) -> Option<Score> {
         if self.pos.rule60_count() < 4 {
             return None;
         }
         let dist = self.pos.repetition_distance()?;
-        let h = self.pos.history();
-        let n = h.len();
-        let mut them_always_check = true;
-        let mut us_always_check = true;
-        for k in 1..=dist.min(n) {
-            let checks = if k == 1 {
-                self.pos.in_check()
-            } else {
-                h[n - k + 1].checkers.any()
-            };
-            if !checks {
-                if k % 2 == 1 {
-                    them_always_check = false;
-                } else {
-                    us_always_check = false;
-                }
-            }
-        }
-        Some(match (them_always_check, us_always_check) {
-            (true, false) => PERPETUAL_WIN - ply as Score,
-            (false, true) => -PERPETUAL_WIN + ply as Score,
+        let us = self.pos.side_to_move();
+        let value = rules::judge_cycle(&mut self.pos, dist).map_or(0, |j| j.verdict.value_for(us));
+        Some(match value {
+            1 => PERPETUAL_WIN - ply as Score,
+            -1 => -PERPETUAL_WIN + ply as Score,
             _ => 0,
         })
+    }
+
+    /// Whether the natural move limit ends the game here (a draw unless the side to move has
+    /// no legal move: mate or stalemate on the limiting move still counts).
+    fn move_limit_score(&self, ply: usize) -> Option<Score> {
+        let limit = self.shared.move_limit;
+        if limit == 0
+            || u32::from(self.pos.rule60_count()) < 2 * limit
+            || !rules::move_limit_reached(&self.pos, limit)
+        {
+            return None;
+        }
+        Some(if movegen::has_legal_move(&self.pos) {
+            0
+        } else {
+            -MATE + ply as Score
+        })
+    }
+
+    /// Whether hash-table scores may be trusted here: not close to the move limit, where the
+    /// same key can lead to a different result.
+    #[inline]
+    fn tt_scores_usable(&self) -> bool {
+        let limit = self.shared.move_limit;
+        limit == 0 || u32::from(self.pos.rule60_count()) + 20 < 2 * limit
+    }
+
+    /// Stores a hash entry unless the score is a repetition verdict (it depends on the path,
+    /// not only on the position).
+    #[inline]
+    fn tt_store(
+        &self,
+        key: u64,
+        mv: Option<Move>,
+        score: Score,
+        eval: Score,
+        depth: i32,
+        bound: Bound,
+    ) {
+        if !is_rule_score(score) {
+            self.shared.tt.store(key, mv, score, eval, depth, bound);
+        }
     }
 
     fn has_null_material(&self) -> bool {
@@ -602,7 +642,10 @@ impl<'a> Worker<'a> {
         if let Some(s) = self.repetition_score(ply) {
             return s;
         }
-        if self.pos.rule60_count() >= 120 || eval::insufficient_material(&self.pos) {
+        if let Some(s) = self.move_limit_score(ply) {
+            return s;
+        }
+        if eval::insufficient_material(&self.pos) {
             return 0;
         }
         let in_check = self.pos.in_check();
@@ -627,7 +670,7 @@ impl<'a> Worker<'a> {
             let s = score_from_tt(e.score, ply);
             if !PV
                 && e.depth >= depth
-                && self.pos.rule60_count() < 100
+                && self.tt_scores_usable()
                 && match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
@@ -844,7 +887,7 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         let store_eval = if in_check { 0 } else { self.stack[ply].eval };
-        self.shared.tt.store(
+        self.tt_store(
             key,
             best_move,
             score_to_tt(best_score, ply),
@@ -881,6 +924,7 @@ impl<'a> Worker<'a> {
         if let Some(e) = tte {
             let s = score_from_tt(e.score, ply);
             if !PV
+                && self.tt_scores_usable()
                 && match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,

@@ -1,0 +1,65 @@
+//! The search under the Chinese repetition rules: it varies instead of losing by perpetual
+//! check, and it scores the opponent's forced perpetual check as a win.
+
+use chuhan::board::Position;
+use chuhan::notation::parse_iccs;
+use chuhan::search::{Limits, SearchControl, SearchOptions, Searcher, SilentReporter};
+
+fn position(fen: &str, moves: &[&str]) -> Position {
+    let mut pos = Position::from_fen(fen).expect("fen");
+    for m in moves {
+        let mv = parse_iccs(&pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        pos.make_move(mv);
+    }
+    pos
+}
+
+fn search(pos: &Position, depth: u32) -> (String, i32) {
+    let mut s = Searcher::new(SearchOptions::default());
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let r = s.search(pos, &limits, &SearchControl::default(), &mut SilentReporter);
+    (
+        r.best_move.map(|m| m.to_string()).unwrap_or_default(),
+        r.score,
+    )
+}
+
+#[test]
+fn varies_instead_of_perpetual_check() {
+    // Red's rook has checked on every move: a8a9+ now would repeat the cycle a third time and
+    // lose by perpetual check. Red is two rooks up and should simply play on.
+    let pos = position(
+        "4k4/9/R8/9/9/9/9/9/9/3K4R w - - 0 1",
+        &[
+            "a7a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9",
+        ],
+    );
+    let (best, score) = search(&pos, 6);
+    assert_ne!(best, "a8a9", "repeated the perpetual check");
+    assert!(score > 500, "score {score}");
+}
+
+#[test]
+fn opponents_forced_perpetual_check_is_a_win() {
+    // Black, two rooks down, keeps checking with its rook; Red's king steps back and forth.
+    // Repeating (e1e0) makes Black the side that must vary or lose.
+    let pos = position(
+        "3k5/9/9/8R/7R1/9/9/r8/9/4K4 b - - 0 1",
+        &["a2a0", "e0e1", "a0a1", "e1e0", "a1a0", "e0e1", "a0a1"],
+    );
+    assert!(pos.in_check());
+    let (_, score) = search(&pos, 6);
+    assert!(score > 10_000, "score {score}");
+}
+
+#[test]
+fn natural_move_limit_is_a_draw() {
+    // Red is a rook up but 119 plies have passed without a capture: after any non-capturing
+    // move the game is drawn, so the score is near zero unless a capture or mate is at hand.
+    let pos = position("4k4/9/9/9/9/9/9/9/9/3K4R w - - 119 80", &[]);
+    let (_, score) = search(&pos, 4);
+    assert_eq!(score, 0, "score {score}");
+}
