@@ -16,9 +16,12 @@
 //! - While thinking, `isready`, `stop`, `ponderhit`, `quit` (and `help`, handshakes) are
 //!   answered at once; every other command waits until the search has ended and then runs in
 //!   order. `stop`/`ponderhit` that follow a queued `go` apply to that `go`.
-//! - `bestmove` is always legal (and not banned); the engine never resigns. A draw offer
-//!   (`go draw`, `ponderhit draw`) is accepted with `bestmove … draw` when the score is at most
-//!   −[`engine::DRAW_ACCEPT_SCORE`].
+//! - `bestmove` is always legal (and not banned). UCCI only: a draw offer (`go draw`,
+//!   `ponderhit draw`) is accepted with `bestmove … draw` when the score is at most
+//!   +[`engine::DRAW_ACCEPT_SCORE`]; the engine offers a draw in dead positions and after long
+//!   quiet equal stretches (`drawoffers`), resigns with `bestmove … resign` after `resignmoves`
+//!   consecutive scores at or below −`resignscore` (0 = never), and answers `nobestmove` when
+//!   the rules have already decided the game.
 //! - Bad input of any kind gets one `info string …` (UCI) / `info message …` (UCCI) line.
 //! - End of input stops the search (its move is printed) and ends the process with code 0.
 
