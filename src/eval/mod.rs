@@ -127,13 +127,70 @@ pub fn has_attackers(pos: &Position, color: Color) -> bool {
     .any()
 }
 
-fn compute<const TRACE: bool>(pos: &Position) -> Terms {
+/// Material plus placement (Red minus Black) and the raw phase, kept incrementally by the search.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Psq {
+    /// Red's material and placement minus Black's.
+    pub s: S,
+    /// Sum of the phase weights of the pieces on the board (not clamped).
+    pub phase: i32,
+}
+
+/// Computes [`Psq`] from scratch.
+pub fn psq_of(pos: &Position) -> Psq {
+    let mut psq = Psq::default();
+    for color in Color::ALL {
+        let c = color.index();
+        for kind in PieceKind::ALL {
+            let bb = pos.pieces(color, kind);
+            psq.phase += bb.count() as i32 * PHASE_WEIGHT[kind.index()];
+            let table = &PSQ[c][kind.index()];
+            for sq in bb {
+                if c == 0 {
+                    psq.s += table[sq.index()];
+                } else {
+                    psq.s = psq.s - table[sq.index()];
+                }
+            }
+        }
+    }
+    psq
+}
+
+/// [`Psq`] after `mv` is played in `pos`, given `psq` before it (the move is not made here).
+#[inline]
+pub fn psq_after(pos: &Position, psq: Psq, mv: crate::types::Move) -> Psq {
+    let (from, to) = (mv.from(), mv.to());
+    let Some(piece) = pos.piece_on(from) else {
+        return psq;
+    };
+    let mut out = psq;
+    let (c, k) = (piece.color().index(), piece.kind().index());
+    let d = PSQ[c][k][to.index()] - PSQ[c][k][from.index()];
+    out.s = if c == 0 { out.s + d } else { out.s - d };
+    if let Some(cap) = pos.piece_on(to) {
+        let (cc, ck) = (cap.color().index(), cap.kind().index());
+        let v = PSQ[cc][ck][to.index()];
+        out.s = if cc == 0 { out.s - v } else { out.s + v };
+        out.phase -= PHASE_WEIGHT[ck];
+    }
+    out
+}
+
+fn compute<const TRACE: bool>(pos: &Position, inc: Option<Psq>) -> Terms {
     let mut t = [[S::default(); 2]; N_TERMS];
     let occ = pos.occupancy();
     let mut phase = 0;
 
+    if let Some(p) = inc {
+        t[Term::Material as usize][0] = p.s;
+        phase = p.phase;
+    }
     // Material and placement (one combined table unless tracing).
     for color in Color::ALL {
+        if inc.is_some() {
+            break;
+        }
         let c = color.index();
         for kind in PieceKind::ALL {
             let bb = pos.pieces(color, kind);
@@ -261,10 +318,22 @@ pub fn insufficient_material(pos: &Position) -> bool {
 
 /// Static evaluation from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> Score {
+    evaluate_impl(pos, None)
+}
+
+/// [`evaluate`] with material and placement supplied by the caller (kept incrementally); gives
+/// exactly the same result when `psq` equals [`psq_of`]`(pos)`.
+#[inline]
+pub fn evaluate_with(pos: &Position, psq: Psq) -> Score {
+    evaluate_impl(pos, Some(psq))
+}
+
+#[inline]
+fn evaluate_impl(pos: &Position, psq: Option<Psq>) -> Score {
     if insufficient_material(pos) {
         return 0;
     }
-    let terms = compute::<false>(pos);
+    let terms = compute::<false>(pos, psq);
     let mut total = S::default();
     for term in &terms.t {
         total += term[0] - term[1];
@@ -311,7 +380,7 @@ pub struct EvalBreakdown {
 
 /// The evaluation of `pos`, term by term.
 pub fn trace(pos: &Position) -> EvalBreakdown {
-    let terms = compute::<true>(pos);
+    let terms = compute::<true>(pos, None);
     let list: Vec<EvalTerm> = terms
         .t
         .iter()
@@ -370,6 +439,28 @@ mod tests {
         match Position::from_fen(fen) {
             Ok(p) => evaluate(&p),
             Err(e) => panic!("bad test FEN {fen}: {e}"),
+        }
+    }
+
+    #[test]
+    fn incremental_psq_matches_scratch() {
+        let mut pos = Position::startpos();
+        for step in 0..40usize {
+            let moves = crate::movegen::legal_moves(&pos);
+            let list: Vec<_> = moves.iter().copied().collect();
+            if list.is_empty() {
+                break;
+            }
+            // Prefer captures to exercise the capture path.
+            let mv = list
+                .iter()
+                .copied()
+                .find(|m| pos.is_capture(*m))
+                .unwrap_or(list[(step * 7) % list.len()]);
+            let inc = psq_after(&pos, psq_of(&pos), mv);
+            pos.make_move(mv);
+            assert_eq!(inc, psq_of(&pos));
+            assert_eq!(evaluate_with(&pos, inc), evaluate(&pos));
         }
     }
 

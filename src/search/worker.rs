@@ -120,6 +120,7 @@ struct StackEntry {
     mv: Option<Move>,
     piece: Option<Piece>,
     killers: [Option<Move>; 2],
+    psq: eval::Psq,
 }
 
 /// Main-thread-only settings.
@@ -457,6 +458,7 @@ impl<'a> Worker<'a> {
     ) -> Score {
         let mut best = -INF;
         self.pv_len[0] = 0;
+        self.stack[0].psq = eval::psq_of(&self.pos);
         let in_check = self.pos.in_check();
         for i in self.pv_idx..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
@@ -470,6 +472,7 @@ impl<'a> Worker<'a> {
             let is_capture = self.pos.is_capture(mv);
             self.stack[0].mv = Some(mv);
             self.stack[0].piece = self.pos.piece_on(mv.from());
+            self.stack[1].psq = eval::psq_after(&self.pos, self.stack[0].psq, mv);
             self.pos.make_move(mv);
             self.count_node();
             let new_depth = depth - 1 + gives_check as i32;
@@ -653,7 +656,7 @@ impl<'a> Worker<'a> {
             return if in_check {
                 0
             } else {
-                eval::evaluate(&self.pos)
+                eval::evaluate_with(&self.pos, self.stack[ply].psq)
             };
         }
         // Mate distance pruning.
@@ -686,7 +689,7 @@ impl<'a> Worker<'a> {
         } else {
             let e = match tte {
                 Some(e) if e.eval.abs() < MATE_BOUND && e.eval != 0 => e.eval,
-                _ => eval::evaluate(&self.pos),
+                _ => eval::evaluate_with(&self.pos, self.stack[ply].psq),
             };
             match tte {
                 Some(t) => {
@@ -725,6 +728,7 @@ impl<'a> Worker<'a> {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.stack[ply].mv = None;
                 self.stack[ply].piece = None;
+                self.stack[ply + 1].psq = self.stack[ply].psq;
                 self.pos.make_null_move();
                 self.count_node();
                 let s = -self.search::<false>(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
@@ -787,6 +791,7 @@ impl<'a> Worker<'a> {
                 && (in_check || see(&self.pos, mv) >= 0)) as i32;
             self.stack[ply].mv = Some(mv);
             self.stack[ply].piece = self.pos.piece_on(mv.from());
+            self.stack[ply + 1].psq = eval::psq_after(&self.pos, self.stack[ply].psq, mv);
             self.pos.make_move(mv);
             self.count_node();
             move_count += 1;
@@ -916,7 +921,7 @@ impl<'a> Worker<'a> {
             return if in_check {
                 0
             } else {
-                eval::evaluate(&self.pos)
+                eval::evaluate_with(&self.pos, self.stack[ply].psq)
             };
         }
         let key = self.pos.key();
@@ -942,7 +947,7 @@ impl<'a> Worker<'a> {
         } else {
             stand_pat = match tte {
                 Some(e) if e.eval != 0 && e.eval.abs() < MATE_BOUND => e.eval,
-                _ => eval::evaluate(&self.pos),
+                _ => eval::evaluate_with(&self.pos, self.stack[ply].psq),
             };
             best = stand_pat;
             if best >= beta {
@@ -964,6 +969,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            self.stack[ply + 1].psq = eval::psq_after(&self.pos, self.stack[ply].psq, mv);
             self.pos.make_move(mv);
             self.count_node();
             move_count += 1;
