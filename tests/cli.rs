@@ -1,4 +1,4 @@
-//! The `chuhan` command line: perft output and error handling.
+//! The `chuhan` command line: perft output, `analyze` output, and error handling.
 
 use std::process::Command;
 
@@ -53,4 +53,96 @@ fn bad_input_exits_nonzero_with_message() {
     let (code, _, err) = chuhan(&["perft", "40"]);
     assert_ne!(code, 0);
     assert!(err.contains("too deep"), "{err}");
+}
+
+// ----- chuhan analyze -----
+
+/// A middlegame with Red to move (a horse and a cannon each gone).
+const FEN: &str = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3";
+
+#[test]
+fn analyze_draws_the_board_and_prints_lines() {
+    let (code, out, err) = chuhan(&["analyze", "--fen", FEN, "--depth", "2"]);
+    assert_eq!(code, 0, "{err}");
+    // Not a terminal: no progress line on stderr.
+    assert!(err.is_empty(), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    // Black's file numbers on top, Red's at the bottom, ICCS ranks on both sides.
+    assert!(
+        lines[0].starts_with("    1   2   3   4   5   6   7   8   9"),
+        "{out}"
+    );
+    assert_eq!(lines[1], " 9 [车]-+--[象][士][将][士][象]-+--[车] 9");
+    assert!(
+        lines.contains(&"    a   b   c   d   e   f   g   h   i"),
+        "{out}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("    九  八  七  六  五  四  三  二  一")),
+        "{out}"
+    );
+    assert!(
+        out.contains(" 0 (车)(马)(相)(仕)(帅)(仕)(相)-+--(车) 0"),
+        "{out}"
+    );
+    assert!(out.contains(&format!("FEN: {FEN}")), "{out}");
+    assert!(out.contains("Red to move"), "{out}");
+
+    // Lines: depth, score, time, nodes, then moves numbered from move 3 in Chinese + ICCS.
+    let analysis: Vec<&str> = lines
+        .iter()
+        .skip_while(|l| !l.contains("principal variation"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .copied()
+        .collect();
+    assert!(!analysis.is_empty(), "{out}");
+    for l in &analysis {
+        let fields: Vec<&str> = l.split_whitespace().collect();
+        assert!(fields.len() >= 6, "{l}");
+        let (d, sel) = fields[0].split_once('/').expect("depth/seldepth");
+        assert!(d.parse::<u32>().is_ok_and(|d| (1..=2).contains(&d)), "{l}");
+        assert!(sel.parse::<u32>().is_ok(), "{l}");
+        assert!(fields[2].ends_with('s'), "{l}");
+        assert_eq!(fields[4], "3.", "{l}");
+        let (cn, iccs) = fields[5].split_once('(').expect("Chinese(ICCS)");
+        assert_eq!(cn.chars().count(), 4, "{l}");
+        assert!(cn.chars().all(|c| !c.is_ascii()), "{l}");
+        assert!(iccs.ends_with(')') && iccs.len() == 5, "{l}");
+    }
+    assert!(out.contains("Best move: 3. "), "{out}");
+}
+
+#[test]
+fn analyze_rejects_bad_input_with_exit_code_2() {
+    let (code, out, err) = chuhan(&["analyze", "--fen", "rnbakabnr/9/zzz w", "--depth", "2"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("invalid FEN"), "{err}");
+
+    let (code, _, err) = chuhan(&["analyze", "--moves", "h2e2 h9g7 h2h8", "--depth", "2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("move 3") && err.contains("h2h8"), "{err}");
+
+    let (code, _, err) = chuhan(&["analyze", "--time", "soon"]);
+    assert_eq!(code, 2);
+    assert!(!err.is_empty());
+
+    let (code, _, _) = chuhan(&["analyze", "--depth", "3", "--time", "1"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn analyze_a_mated_side() {
+    // The rook on e8 is guarded by the facing kings, the other rook holds f9, the horse d9.
+    let fen = "4k4/1N2R4/9/9/9/9/9/9/9/4KR3 b - - 0 1";
+    let (code, out, err) = chuhan(&["analyze", "--fen", fen, "--depth", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Black to move, in check"), "{out}");
+    assert!(
+        out.contains("No legal move: Black has lost (checkmate)"),
+        "{out}"
+    );
 }
