@@ -3,8 +3,9 @@
 //! Search never prints: it reports through the [`Reporter`] trait, and the protocol layer formats
 //! UCCI or UCI text. It can be stopped from another thread through [`SearchControl`].
 //!
-//! THIS FILE IS THE PUBLIC API CONTRACT. The implementation behind it may change; the names and
-//! signatures below are what `protocol` uses.
+//! The items in this file are the public API that `protocol` and `analyze` use; the workers
+//! (`worker`), move ordering (`movepick`), hash table (`tt`) and clock (`time`) sit behind it.
+//! Repetitions and the move limit are judged by [`crate::rules`].
 
 pub mod movepick;
 pub mod time;
