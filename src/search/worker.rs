@@ -24,7 +24,7 @@ pub const INF: Score = MATE + 1;
 /// Score of a repetition won because the opponent checked on every move of the cycle.
 const PERPETUAL_WIN: Score = 20_000;
 
-/// Whether a score is a perpetual-check/chase verdict (±[`PERPETUAL_WIN`] within the ply range).
+/// Whether a score is a perpetual-check/chase verdict (±20000 adjusted by ply).
 #[inline]
 pub fn is_rule_score(score: Score) -> bool {
     let a = score.abs();
