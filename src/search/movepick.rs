@@ -100,6 +100,80 @@ pub type ButterflyHistory = [[[i16; 90]; 90]; 2];
 /// Countermoves, indexed by the previous move's piece and destination.
 pub type CounterMoves = [[Option<Move>; 90]; 14];
 
+/// Entries of one continuation-history slice: indexed by the moving piece and destination.
+pub const CONT_SLICE: usize = 14 * 90;
+
+/// Continuation history: how well a quiet move (piece, destination) did after an earlier move
+/// (piece, destination) one or two plies before. One flat table of `CONT_SLICE²` entries.
+pub struct ContinuationHistory {
+    table: Box<[i16]>,
+}
+
+impl ContinuationHistory {
+    /// An empty table.
+    pub fn new() -> ContinuationHistory {
+        ContinuationHistory {
+            table: vec![0i16; CONT_SLICE * CONT_SLICE].into_boxed_slice(),
+        }
+    }
+
+    /// The start of the slice that follows `piece` arriving on `to`.
+    #[inline]
+    pub fn slice_of(piece: Piece, to: Square) -> usize {
+        (piece.index() * 90 + to.index()) * CONT_SLICE
+    }
+
+    /// The value of `piece` to `to` in the slice starting at `slice`.
+    #[inline]
+    pub fn get(&self, slice: usize, piece: Piece, to: Square) -> i32 {
+        self.table[slice + piece.index() * 90 + to.index()] as i32
+    }
+
+    /// The entry of `piece` to `to` in the slice starting at `slice`.
+    #[inline]
+    pub fn entry(&mut self, slice: usize, piece: Piece, to: Square) -> &mut i16 {
+        &mut self.table[slice + piece.index() * 90 + to.index()]
+    }
+
+    /// Halves every value.
+    pub fn age(&mut self) {
+        for v in self.table.iter_mut() {
+            *v /= 2;
+        }
+    }
+}
+
+impl Default for ContinuationHistory {
+    fn default() -> ContinuationHistory {
+        ContinuationHistory::new()
+    }
+}
+
+/// Everything the picker needs to order quiet moves: butterfly history and up to two
+/// continuation-history slices (the previous move's and the one before it).
+pub struct QuietStats<'a> {
+    /// Butterfly history.
+    pub history: &'a ButterflyHistory,
+    /// Continuation history.
+    pub cont: &'a ContinuationHistory,
+    /// Slices of the moves one and two plies back (`None` after a null move or at the root).
+    pub slices: [Option<usize>; 2],
+}
+
+impl QuietStats<'_> {
+    /// The ordering score of quiet move `m` by `side`.
+    #[inline]
+    pub fn score(&self, pos: &Position, side: usize, m: Move) -> i32 {
+        let mut v = self.history[side][m.from().index()][m.to().index()] as i32;
+        if let Some(piece) = pos.piece_on(m.from()) {
+            for s in self.slices.into_iter().flatten() {
+                v += self.cont.get(s, piece, m.to());
+            }
+        }
+        v
+    }
+}
+
 /// Largest history magnitude.
 pub const HISTORY_MAX: i32 = 16_384;
 
@@ -232,7 +306,7 @@ impl MovePicker {
     }
 
     /// The next move, or `None` when every move has been produced.
-    pub fn next(&mut self, pos: &Position, history: &ButterflyHistory) -> Option<Move> {
+    pub fn next(&mut self, pos: &Position, stats: &QuietStats) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -301,8 +375,7 @@ impl MovePicker {
                     movegen::generate(pos, GenType::Quiets, &mut self.list);
                     let c = pos.side_to_move().index();
                     for i in 0..self.list.len() {
-                        let m = self.list[i];
-                        self.scores[i] = history[c][m.from().index()][m.to().index()] as i32;
+                        self.scores[i] = stats.score(pos, c, self.list[i]);
                     }
                     self.idx = 0;
                     self.stage = Stage::Quiets;
@@ -353,7 +426,7 @@ impl MovePicker {
                         self.scores[i] = if pos.is_capture(m) {
                             1_000_000 + Self::mvv_lva(pos, m)
                         } else {
-                            history[c][m.from().index()][m.to().index()] as i32
+                            stats.score(pos, c, m)
                         };
                     }
                     self.idx = 0;
@@ -407,13 +480,19 @@ mod tests {
     #[test]
     fn picker_produces_every_legal_move_once() {
         let hist: Box<ButterflyHistory> = Box::new([[[0; 90]; 90]; 2]);
+        let cont = ContinuationHistory::new();
+        let stats = QuietStats {
+            history: &hist,
+            cont: &cont,
+            slices: [None, None],
+        };
         for fen in crate::search::BENCH_FENS {
             let p = pos(fen);
             let legal = movegen::legal_moves(&p);
             let tt = legal.last().copied();
             let mut mp = MovePicker::new(&p, tt, [legal.first().copied(), None], None);
             let mut seen = Vec::new();
-            while let Some(m) = mp.next(&p, &hist) {
+            while let Some(m) = mp.next(&p, &stats) {
                 assert!(legal.contains(&m), "{fen}: {m} not legal");
                 assert!(!seen.contains(&m), "{fen}: {m} twice");
                 seen.push(m);

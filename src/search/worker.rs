@@ -5,7 +5,10 @@
 //! principal variation table). Persistent move-ordering tables ([`Heuristics`]) live in the
 //! `Searcher` between searches.
 
-use super::movepick::{see, see_value, update_history, ButterflyHistory, CounterMoves, MovePicker};
+use super::movepick::{
+    see, see_value, update_history, ButterflyHistory, ContinuationHistory, CounterMoves,
+    MovePicker, QuietStats,
+};
 use super::time::TimeManager;
 use super::tt::{score_from_tt, score_to_tt, TranspositionTable};
 use super::{Bound, IterationInfo, Limits, Reporter, Score, SearchControl, MATE, MATE_BOUND};
@@ -37,6 +40,8 @@ pub struct Heuristics {
     pub history: ButterflyHistory,
     /// Countermoves.
     pub counter: CounterMoves,
+    /// Continuation history (one and two plies back).
+    pub cont: ContinuationHistory,
 }
 
 impl Heuristics {
@@ -45,11 +50,13 @@ impl Heuristics {
         Box::new(Heuristics {
             history: [[[0; 90]; 90]; 2],
             counter: [[None; 90]; 14],
+            cont: ContinuationHistory::new(),
         })
     }
 
     /// Halves every history value (between searches).
     pub fn age(&mut self) {
+        self.cont.age();
         for side in self.history.iter_mut() {
             for row in side.iter_mut() {
                 for v in row.iter_mut() {
@@ -613,6 +620,37 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Continuation-history slices of the moves one and two plies before `ply`.
+    #[inline]
+    fn cont_slices(&self, ply: usize) -> [Option<usize>; 2] {
+        let slice = |back: usize| {
+            if ply < back {
+                return None;
+            }
+            let e = &self.stack[ply - back];
+            match (e.mv, e.piece) {
+                (Some(m), Some(p)) => Some(ContinuationHistory::slice_of(p, m.to())),
+                _ => None,
+            }
+        };
+        [slice(1), slice(2)]
+    }
+
+    /// Rewards (or punishes, with a negative bonus) quiet move `mv` of side `us` in the
+    /// butterfly and continuation histories. The move has not been made.
+    #[inline]
+    fn update_quiet_stats(&mut self, us: usize, slices: [Option<usize>; 2], mv: Move, bonus: i32) {
+        update_history(
+            &mut self.heur.history[us][mv.from().index()][mv.to().index()],
+            bonus,
+        );
+        if let Some(piece) = self.pos.piece_on(mv.from()) {
+            for s in slices.into_iter().flatten() {
+                update_history(self.heur.cont.entry(s, piece, mv.to()), bonus);
+            }
+        }
+    }
+
     fn has_null_material(&self) -> bool {
         let us = self.pos.side_to_move();
         let rooks = self.pos.pieces(us, PieceKind::Rook).count();
@@ -751,6 +789,7 @@ impl<'a> Worker<'a> {
             (Some(m), Some(p)) => self.heur.counter[p.index()][m.to().index()],
             _ => None,
         };
+        let slices = self.cont_slices(ply);
         let mut picker = MovePicker::new(&self.pos, tt_move, self.stack[ply].killers, counter);
         let mut best_score = -INF;
         let mut best_move: Option<Move> = None;
@@ -759,10 +798,26 @@ impl<'a> Worker<'a> {
         let mut n_quiets = 0usize;
         let us = self.pos.side_to_move().index();
 
-        while let Some(mv) = picker.next(&self.pos, &self.heur.history) {
+        while let Some(mv) = picker.next(
+            &self.pos,
+            &QuietStats {
+                history: &self.heur.history,
+                cont: &self.heur.cont,
+                slices,
+            },
+        ) {
             let is_capture = self.pos.is_capture(mv);
             let gives_check = self.pos.gives_check(mv);
-            let hist = self.heur.history[us][mv.from().index()][mv.to().index()] as i32;
+            let hist = if is_capture {
+                0
+            } else {
+                QuietStats {
+                    history: &self.heur.history,
+                    cont: &self.heur.cont,
+                    slices,
+                }
+                .score(&self.pos, us, mv)
+            };
 
             if best_score > -MATE_BOUND && !in_check {
                 if !is_capture && !gives_check {
@@ -777,7 +832,7 @@ impl<'a> Worker<'a> {
                         picker.skip_quiets();
                         continue;
                     }
-                    if !PV && depth <= 3 && hist < -3000 * depth {
+                    if !PV && depth <= 3 && hist < -4000 * depth {
                         continue;
                     }
                 } else if is_capture && !PV && depth <= 5 && see(&self.pos, mv) < -120 * depth {
@@ -811,7 +866,7 @@ impl<'a> Worker<'a> {
                 if gives_check || in_check {
                     r -= 1;
                 }
-                r -= hist / 6000;
+                r -= hist / 10000;
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 score = -self.search::<false>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
                 if score > alpha && r > 0 {
@@ -858,16 +913,10 @@ impl<'a> Worker<'a> {
             if let Some(bm) = best_move {
                 if !self.pos.is_capture(bm) {
                     let bonus = (24 * depth * depth).min(2400);
-                    update_history(
-                        &mut self.heur.history[us][bm.from().index()][bm.to().index()],
-                        bonus,
-                    );
+                    self.update_quiet_stats(us, slices, bm, bonus);
                     for q in quiets[..n_quiets].iter().flatten() {
                         if *q != bm {
-                            update_history(
-                                &mut self.heur.history[us][q.from().index()][q.to().index()],
-                                -bonus,
-                            );
+                            self.update_quiet_stats(us, slices, *q, -bonus);
                         }
                     }
                     let k = &mut self.stack[ply].killers;
@@ -958,7 +1007,14 @@ impl<'a> Worker<'a> {
         let mut picker = MovePicker::qsearch(&self.pos, tte.and_then(|e| e.mv));
         let mut best_move = None;
         let mut move_count = 0;
-        while let Some(mv) = picker.next(&self.pos, &self.heur.history) {
+        while let Some(mv) = picker.next(
+            &self.pos,
+            &QuietStats {
+                history: &self.heur.history,
+                cont: &self.heur.cont,
+                slices: [None, None],
+            },
+        ) {
             if !in_check {
                 // Delta pruning.
                 let gain = self
