@@ -96,8 +96,10 @@ const fn build_psq() -> [[[S; 90]; 7]; 2] {
                 } else {
                     rank * 9 + file
                 };
-                let v = PST[k][idx] as i32;
-                t[c][k][sq] = S(MATERIAL[k].0 + v, MATERIAL[k].1 + v);
+                t[c][k][sq] = S(
+                    MATERIAL[k].0 + PST_MG[k][idx] as i32,
+                    MATERIAL[k].1 + PST_EG[k][idx] as i32,
+                );
                 sq += 1;
             }
             k += 1;
@@ -115,6 +117,51 @@ fn palace(color: Color) -> Bitboard {
         Color::Black => Bitboard::rank(7) | Bitboard::rank(8) | Bitboard::rank(9),
     };
     ranks & (Bitboard::file(3) | Bitboard::file(4) | Bitboard::file(5))
+}
+
+/// The squares on `color`'s side of the river.
+#[inline]
+fn own_half(color: Color) -> Bitboard {
+    match color {
+        Color::Red => Bitboard::from_bits((1u128 << 45) - 1),
+        Color::Black => Bitboard::from_bits(((1u128 << 90) - 1) & !((1u128 << 45) - 1)),
+    }
+}
+
+/// Files c–g of `color`'s three back ranks: the palace and the points beside it, where an
+/// advanced pawn takes part in an attack on the king.
+#[inline]
+fn palace_zone(color: Color) -> Bitboard {
+    let ranks = match color {
+        Color::Red => Bitboard::rank(0) | Bitboard::rank(1) | Bitboard::rank(2),
+        Color::Black => Bitboard::rank(7) | Bitboard::rank(8) | Bitboard::rank(9),
+    };
+    ranks
+        & (Bitboard::file(2)
+            | Bitboard::file(3)
+            | Bitboard::file(4)
+            | Bitboard::file(5)
+            | Bitboard::file(6))
+}
+
+/// The king's starting point of `color` (e0 or e9).
+#[inline]
+fn home_king_square(color: Color) -> crate::types::Square {
+    let idx = match color {
+        Color::Red => 4,
+        Color::Black => 85,
+    };
+    crate::types::Square::from_index_unchecked(idx)
+}
+
+/// The centre of `color`'s palace (e1 or e8).
+#[inline]
+fn palace_centre(color: Color) -> crate::types::Square {
+    let idx = match color {
+        Color::Red => 13,
+        Color::Black => 76,
+    };
+    crate::types::Square::from_index_unchecked(idx)
 }
 
 /// Whether `color` has a rook, horse, cannon or pawn (a piece that can attack across the river).
@@ -177,9 +224,187 @@ pub fn psq_after(pos: &Position, psq: Psq, mv: crate::types::Move) -> Psq {
     out
 }
 
+/// Receives the evaluation terms as they are found: which weight applies, how often, and to
+/// whom. [`Terms`] sums them; [`Features`] records them for tuning.
+trait Sink {
+    /// `weight × count`, shifted right by `shift` bits, for `color` under `term`.
+    fn add(&mut self, color: Color, term: Term, param: usize, weight: S, count: i32, shift: u32);
+}
+
+impl Sink for Terms {
+    #[inline(always)]
+    fn add(&mut self, color: Color, term: Term, _param: usize, weight: S, count: i32, shift: u32) {
+        let v = weight * count;
+        self.t[term as usize][color.index()] += S(v.0 >> shift, v.1 >> shift);
+    }
+}
+
+/// Indices of the tunable weights (see [`Features`]): material per kind, then the mirrored
+/// piece-square points (50 per kind: ten ranks × files a–e, file f–i folded onto d–a), then
+/// the named scalars.
+pub mod param {
+    /// First material weight (one per kind, King first).
+    pub const MATERIAL: usize = 0;
+    /// First piece-square weight.
+    pub const PST: usize = 7;
+    /// Piece-square points per kind.
+    pub const PST_POINTS: usize = 50;
+    /// First named scalar.
+    pub const SCALARS: usize = PST + 7 * PST_POINTS;
+    /// The named scalars, in index order from [`SCALARS`].
+    pub const SCALAR_NAMES: [&str; 15] = [
+        "ROOK_MOB",
+        "HORSE_MOB",
+        "CANNON_MOB",
+        "MISSING_ADVISOR_VS_HORSE",
+        "MISSING_ELEPHANT_VS_CANNON",
+        "MISSING_ADVISOR_VS_ROOKS",
+        "HOLLOW_CANNON",
+        "HOLLOW_CANNON_SIDE",
+        "CENTRAL_CANNON",
+        "CANNON_ON_CENTRE_HORSE",
+        "BOTTOM_CANNON",
+        "ROOK_OPEN_KING_FILE",
+        "PALACE_DANGER",
+        "ATTACK_PRESSURE",
+        "TEMPO",
+    ];
+    /// Number of weights.
+    pub const COUNT: usize = SCALARS + SCALAR_NAMES.len();
+    pub(super) const ROOK_MOB: usize = SCALARS;
+    pub(super) const HORSE_MOB: usize = SCALARS + 1;
+    pub(super) const CANNON_MOB: usize = SCALARS + 2;
+    pub(super) const MISSING_ADVISOR_VS_HORSE: usize = SCALARS + 3;
+    pub(super) const MISSING_ELEPHANT_VS_CANNON: usize = SCALARS + 4;
+    pub(super) const MISSING_ADVISOR_VS_ROOKS: usize = SCALARS + 5;
+    pub(super) const HOLLOW_CANNON: usize = SCALARS + 6;
+    pub(super) const HOLLOW_CANNON_SIDE: usize = SCALARS + 7;
+    pub(super) const CENTRAL_CANNON: usize = SCALARS + 8;
+    pub(super) const CANNON_ON_CENTRE_HORSE: usize = SCALARS + 9;
+    pub(super) const BOTTOM_CANNON: usize = SCALARS + 10;
+    pub(super) const ROOK_OPEN_KING_FILE: usize = SCALARS + 11;
+    pub(super) const PALACE_DANGER: usize = SCALARS + 12;
+    pub(super) const ATTACK_PRESSURE: usize = SCALARS + 13;
+    pub(super) const TEMPO: usize = SCALARS + 14;
+}
+
+/// The piece-square parameter of a Red-oriented table index (rank 9 first), folded left-right.
+#[inline]
+fn pst_param(kind: PieceKind, red_index: usize) -> usize {
+    let (row, file) = (red_index / 9, red_index % 9);
+    param::PST + kind.index() * param::PST_POINTS + row * 5 + file.min(8 - file)
+}
+
+/// The Red-oriented table index (rank 9 first, as [`weights::PST_MG`] is written) of `sq` for
+/// `color`.
+#[inline]
+const fn red_table_index(color_index: usize, sq: usize) -> usize {
+    let (file, rank) = (sq % 9, sq / 9);
+    if color_index == 0 {
+        (9 - rank) * 9 + file
+    } else {
+        rank * 9 + file
+    }
+}
+
+/// The position as tuning features: for every weight that applies, its count (Red's minus
+/// Black's), plus the game phase. The evaluation before scaling is
+/// `taper(Σ weight × count, phase)`.
+#[derive(Clone, Debug, Default)]
+pub struct Features {
+    /// (weight index, count) pairs; an index may appear more than once.
+    pub coefs: Vec<(u16, f32)>,
+    /// Game phase, 0 (endgame) to [`weights::PHASE_MAX`].
+    pub phase: i32,
+}
+
+impl Sink for Features {
+    fn add(&mut self, color: Color, _term: Term, param: usize, _w: S, count: i32, shift: u32) {
+        if count != 0 {
+            let sign = if color == Color::Red { 1.0 } else { -1.0 };
+            let v = count as f32 / (1u32 << shift) as f32;
+            self.coefs.push((param as u16, sign * v));
+        }
+    }
+}
+
+/// The tuning features of `pos`, or `None` when the evaluation is not the plain taper there
+/// (insufficient material, or a side ahead without attackers is scaled down).
+pub fn features(pos: &Position) -> Option<Features> {
+    if !has_attackers(pos, Color::Red) || !has_attackers(pos, Color::Black) {
+        return None;
+    }
+    let mut f = Features::default();
+    for color in Color::ALL {
+        for kind in PieceKind::ALL {
+            for sq in pos.pieces(color, kind) {
+                f.phase += PHASE_WEIGHT[kind.index()];
+                f.add(
+                    color,
+                    Term::Material,
+                    param::MATERIAL + kind.index(),
+                    S(0, 0),
+                    1,
+                    0,
+                );
+                let idx = red_table_index(color.index(), sq.index());
+                f.add(color, Term::Placement, pst_param(kind, idx), S(0, 0), 1, 0);
+            }
+        }
+    }
+    f.phase = f.phase.min(PHASE_MAX);
+    positional(pos, &mut f);
+    Some(f)
+}
+
+/// The current weights in [`param`] order (piece-square points averaged over the fold).
+pub fn current_params() -> Vec<S> {
+    let mut out = vec![S(0, 0); param::COUNT];
+    for (k, m) in MATERIAL.iter().enumerate() {
+        out[param::MATERIAL + k] = *m;
+    }
+    for kind in PieceKind::ALL {
+        let k = kind.index();
+        let mut sum = [S(0, 0); param::PST_POINTS];
+        let mut n = [0; param::PST_POINTS];
+        for idx in 0..90 {
+            let p = pst_param(kind, idx) - param::PST - k * param::PST_POINTS;
+            sum[p] += S(PST_MG[k][idx] as i32, PST_EG[k][idx] as i32);
+            n[p] += 1;
+        }
+        for p in 0..param::PST_POINTS {
+            out[param::PST + k * param::PST_POINTS + p] = S(sum[p].0 / n[p], sum[p].1 / n[p]);
+        }
+    }
+    let named = [
+        ROOK_MOB,
+        HORSE_MOB,
+        CANNON_MOB,
+        MISSING_ADVISOR_VS_HORSE,
+        MISSING_ELEPHANT_VS_CANNON,
+        MISSING_ADVISOR_VS_ROOKS,
+        HOLLOW_CANNON,
+        HOLLOW_CANNON_SIDE,
+        CENTRAL_CANNON,
+        CANNON_ON_CENTRE_HORSE,
+        BOTTOM_CANNON,
+        ROOK_OPEN_KING_FILE,
+        PALACE_DANGER,
+        ATTACK_PRESSURE,
+        TEMPO,
+    ];
+    for (i, w) in named.iter().enumerate() {
+        out[param::SCALARS + i] = *w;
+    }
+    out
+}
+
 fn compute<const TRACE: bool>(pos: &Position, inc: Option<Psq>) -> Terms {
-    let mut t = [[S::default(); 2]; N_TERMS];
-    let occ = pos.occupancy();
+    let mut terms = Terms {
+        t: [[S::default(); 2]; N_TERMS],
+        phase: 0,
+    };
+    let t = &mut terms.t;
     let mut phase = 0;
 
     if let Some(p) = inc {
@@ -212,7 +437,15 @@ fn compute<const TRACE: bool>(pos: &Position, inc: Option<Psq>) -> Terms {
             }
         }
     }
+    terms.phase = phase.min(PHASE_MAX);
+    positional(pos, &mut terms);
+    terms
+}
 
+/// Everything but material and placement: mobility, king safety and tempo.
+#[inline(always)]
+fn positional<K: Sink>(pos: &Position, sink: &mut K) {
+    let occ = pos.occupancy();
     // Mobility and palace attacks.
     let mut palace_units = [0i32; 2];
     let mut palace_attackers = [0i32; 2];
@@ -220,27 +453,29 @@ fn compute<const TRACE: bool>(pos: &Position, inc: Option<Psq>) -> Terms {
         let c = color.index();
         let own = pos.color_bb(color);
         let enemy_palace = palace(!color);
-        let mut mob = S::default();
         let mut hit = |kind: PieceKind, targets: Bitboard| {
             if (targets & enemy_palace).any() {
                 palace_units[c] += PALACE_ATTACK_UNITS[kind.index()];
                 palace_attackers[c] += 1;
             }
         };
+        let mut rook_mob = 0;
         for sq in pos.pieces(color, PieceKind::Rook) {
             let a = attacks::rook_attacks(sq, occ);
-            mob += ROOK_MOB * ((a - own).count() as i32 - ROOK_MOB_BASE);
+            rook_mob += (a - own).count() as i32 - ROOK_MOB_BASE;
             hit(PieceKind::Rook, a);
         }
+        let mut horse_mob = 0;
         for sq in pos.pieces(color, PieceKind::Horse) {
             let a = attacks::horse_attacks(sq, occ.bb);
-            mob += HORSE_MOB * ((a - own).count() as i32 - HORSE_MOB_BASE);
+            horse_mob += (a - own).count() as i32 - HORSE_MOB_BASE;
             hit(PieceKind::Horse, a);
         }
+        let mut cannon_mob = 0;
         for sq in pos.pieces(color, PieceKind::Cannon) {
             let (reach, caps) = attacks::rook_and_cannon_attacks(sq, occ);
             let quiet = reach - occ.bb;
-            mob += CANNON_MOB * (quiet.count() as i32 - CANNON_MOB_BASE);
+            cannon_mob += quiet.count() as i32 - CANNON_MOB_BASE;
             hit(PieceKind::Cannon, caps);
         }
         for sq in pos.pieces(color, PieceKind::Pawn) {
@@ -248,49 +483,101 @@ fn compute<const TRACE: bool>(pos: &Position, inc: Option<Psq>) -> Terms {
                 hit(PieceKind::Pawn, attacks::pawn_attacks(color, sq));
             }
         }
-        t[Term::Mobility as usize][c] = mob;
+        let m = Term::Mobility;
+        sink.add(color, m, param::ROOK_MOB, ROOK_MOB, rook_mob, 0);
+        sink.add(color, m, param::HORSE_MOB, HORSE_MOB, horse_mob, 0);
+        sink.add(color, m, param::CANNON_MOB, CANNON_MOB, cannon_mob, 0);
     }
 
-    // King safety, as a penalty on the defending side.
+    // Attack pressure: attacking pieces standing on the enemy half (a cannon anywhere counts,
+    // it strikes across the river), capped at `ATTACK_PRESSURE_MAX`.
+    let mut pressure = [0i32; 2];
     for color in Color::ALL {
-        let c = color.index();
+        let enemy_half = !own_half(color);
+        let p = (pos.pieces(color, PieceKind::Rook) & enemy_half).count() as i32 * 2
+            + (pos.pieces(color, PieceKind::Horse) & enemy_half).count() as i32
+            + pos.pieces(color, PieceKind::Cannon).count() as i32
+            + (pos.pieces(color, PieceKind::Pawn) & enemy_half & palace_zone(!color)).count()
+                as i32;
+        pressure[color.index()] = p.min(ATTACK_PRESSURE_MAX);
+    }
+
+    // King safety, as penalties on the defending side (negative counts).
+    let ks = Term::KingSafety;
+    for color in Color::ALL {
         let them = !color;
-        let mut pen = S::default();
-        let missing_adv = 2 - pos.pieces(color, PieceKind::Advisor).count().min(2) as i32;
+        let t_idx = them.index();
+        if palace_attackers[t_idx] >= 2 {
+            let d = (palace_units[t_idx] * palace_attackers[t_idx]).min(PALACE_ATTACK_MAX);
+            sink.add(color, ks, param::PALACE_DANGER, PALACE_DANGER, -d, 6);
+        }
+        let mut pen = |param: usize, weight: S, count: i32| {
+            sink.add(color, ks, param, weight, -count, 0);
+        };
+        let advisors = pos.pieces(color, PieceKind::Advisor);
+        let missing_adv = 2 - advisors.count().min(2) as i32;
         let missing_ele = 2 - pos.pieces(color, PieceKind::Elephant).count().min(2) as i32;
         let enemy_horses = pos.pieces(them, PieceKind::Horse).count() as i32;
         let enemy_cannons = pos.pieces(them, PieceKind::Cannon).count() as i32;
-        pen += MISSING_ADVISOR_VS_HORSE * (missing_adv * enemy_horses);
-        pen += MISSING_ELEPHANT_VS_CANNON * (missing_ele * enemy_cannons);
+        let enemy_rooks = pos.pieces(them, PieceKind::Rook).count() as i32;
+        pen(
+            param::MISSING_ADVISOR_VS_HORSE,
+            MISSING_ADVISOR_VS_HORSE,
+            missing_adv * enemy_horses,
+        );
+        pen(
+            param::MISSING_ELEPHANT_VS_CANNON,
+            MISSING_ELEPHANT_VS_CANNON,
+            missing_ele * enemy_cannons,
+        );
+        if missing_adv > 0 && enemy_rooks >= 2 {
+            pen(param::MISSING_ADVISOR_VS_ROOKS, MISSING_ADVISOR_VS_ROOKS, 1);
+        }
 
         let king = pos.king_square(color);
+        let home = home_king_square(color);
         let file = Bitboard::file(king.file().index());
         for sq in pos.pieces(them, PieceKind::Cannon) & file {
-            match (attacks::between(king, sq) & occ.bb).count() {
-                0 => pen += HOLLOW_CANNON,
-                1 => pen += CENTRAL_CANNON,
+            let screens = attacks::between(king, sq) & occ.bb;
+            match screens.count() {
+                0 => {
+                    if king.file().index() == 4 {
+                        pen(param::HOLLOW_CANNON, HOLLOW_CANNON, 1);
+                    } else {
+                        pen(param::HOLLOW_CANNON_SIDE, HOLLOW_CANNON_SIDE, 1);
+                    }
+                }
+                1 => {
+                    pen(param::CENTRAL_CANNON, CENTRAL_CANNON, 1);
+                    // The only screen is our own horse on the palace centre (炮镇窝心马).
+                    let centre = palace_centre(color);
+                    if screens.contains(centre)
+                        && pos.pieces(color, PieceKind::Horse).contains(centre)
+                    {
+                        pen(param::CANNON_ON_CENTRE_HORSE, CANNON_ON_CENTRE_HORSE, 1);
+                    }
+                }
                 _ => {}
+            }
+        }
+        // A cannon on our back rank with a clear line to the king at home (沉底炮).
+        if king == home {
+            let back = Bitboard::rank(home.rank().index());
+            for sq in pos.pieces(them, PieceKind::Cannon) & back {
+                if (attacks::between(king, sq) & occ.bb).is_empty() {
+                    pen(param::BOTTOM_CANNON, BOTTOM_CANNON, 1);
+                }
             }
         }
         for sq in pos.pieces(them, PieceKind::Rook) & file {
             if (attacks::between(king, sq) & pos.color_bb(color)).is_empty() {
-                pen += ROOK_OPEN_KING_FILE;
+                pen(param::ROOK_OPEN_KING_FILE, ROOK_OPEN_KING_FILE, 1);
             }
         }
-        let t_idx = them.index();
-        if palace_attackers[t_idx] >= 2 {
-            let d = (palace_units[t_idx] * palace_attackers[t_idx] / PALACE_ATTACK_DIV)
-                .min(PALACE_ATTACK_MAX);
-            pen += S(d, d / 2);
-        }
-        t[Term::KingSafety as usize][c] = -pen;
+        pen(param::ATTACK_PRESSURE, ATTACK_PRESSURE, pressure[t_idx]);
     }
 
-    t[Term::Tempo as usize][pos.side_to_move().index()] = TEMPO;
-    Terms {
-        t,
-        phase: phase.min(PHASE_MAX),
-    }
+    sink.add(pos.side_to_move(), Term::Tempo, param::TEMPO, TEMPO, 1, 0);
 }
 
 #[inline]
@@ -490,6 +777,31 @@ mod tests {
     fn extra_rook_is_winning() {
         let s = eval_fen("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
         assert!(s > 700, "{s}");
+    }
+
+    #[test]
+    fn features_reproduce_the_evaluation() {
+        let params = current_params();
+        let mut checked = 0;
+        for fen in crate::search::BENCH_FENS {
+            let Ok(p) = Position::from_fen(fen) else {
+                continue;
+            };
+            let Some(f) = features(&p) else {
+                continue;
+            };
+            let (mut mg, mut eg) = (0.0f64, 0.0f64);
+            for &(i, c) in &f.coefs {
+                mg += params[i as usize].0 as f64 * c as f64;
+                eg += params[i as usize].1 as f64 * c as f64;
+            }
+            let red = (mg * f.phase as f64 + eg * (PHASE_MAX - f.phase) as f64) / PHASE_MAX as f64;
+            let expected = trace(&p).red as f64;
+            // Piece-square points are averaged over the left-right fold, and shifts round.
+            assert!((red - expected).abs() <= 12.0, "{fen}: {red} vs {expected}");
+            checked += 1;
+        }
+        assert!(checked >= 20);
     }
 
     #[test]

@@ -43,8 +43,21 @@ pub const CANNON_MOB_BASE: i32 = 6;
 pub const MISSING_ADVISOR_VS_HORSE: S = S(20, 25);
 /// Per missing elephant, per enemy cannon (缺相怕炮).
 pub const MISSING_ELEPHANT_VS_CANNON: S = S(25, 15);
-/// An enemy cannon facing our king with nothing between (空头炮).
-pub const HOLLOW_CANNON: S = S(90, 40);
+/// An enemy cannon facing our king on the central file with nothing between (空头炮).
+pub const HOLLOW_CANNON: S = S(200, 90);
+/// The same on a side file of the palace (the king has already stepped aside).
+pub const HOLLOW_CANNON_SIDE: S = S(90, 40);
+/// A central cannon whose only screen is our horse on the palace centre (炮镇窝心马).
+pub const CANNON_ON_CENTRE_HORSE: S = S(130, 70);
+/// An enemy cannon on our back rank with a clear line to the king at home (沉底炮).
+pub const BOTTOM_CANNON: S = S(90, 40);
+/// A missing advisor when the enemy still has both rooks (缺士怕双车).
+pub const MISSING_ADVISOR_VS_ROOKS: S = S(80, 40);
+/// Per unit of enemy attack pressure (rook across the river 2, horse across 1, cannon 1, pawn
+/// near the palace 1; capped at `ATTACK_PRESSURE_MAX`).
+pub const ATTACK_PRESSURE: S = S(10, 5);
+/// Cap on attack pressure units.
+pub const ATTACK_PRESSURE_MAX: i32 = 8;
 /// An enemy cannon on our king's file with exactly one screen (central cannon, 中炮).
 pub const CENTRAL_CANNON: S = S(20, 8);
 /// An enemy rook on our king's file with nothing of ours between (open file toward the king).
@@ -52,17 +65,21 @@ pub const ROOK_OPEN_KING_FILE: S = S(45, 25);
 /// Attack units of enemy pieces that hit our palace: King, Advisor, Elephant, Horse, Rook,
 /// Cannon, Pawn.
 pub const PALACE_ATTACK_UNITS: [i32; 7] = [0, 0, 0, 20, 24, 16, 12];
-/// Danger = units × attackers / `PALACE_ATTACK_DIV`, midgame; the endgame takes half.
-pub const PALACE_ATTACK_DIV: i32 = 1;
-/// Cap on the palace danger penalty.
+/// Cap on palace danger (units × attackers, counted when at least two pieces attack).
 pub const PALACE_ATTACK_MAX: i32 = 400;
+/// Penalty per 64 units of palace danger.
+pub const PALACE_DANGER: S = S(64, 32);
 
 /// When the side ahead has no piece able to cross the river and attack, divide its advantage by
 /// this.
 pub const NO_ATTACKER_DIVISOR: i32 = 8;
 
-/// Piece-square bonuses (Red's view, rank 9 first) per kind.
-pub const PST: [[i16; 90]; 7] = [
+/// Piece-square bonuses (Red's view, rank 9 first) per kind, midgame.
+pub const PST_MG: [[i16; 90]; 7] = PST;
+/// Piece-square bonuses, endgame.
+pub const PST_EG: [[i16; 90]; 7] = PST;
+
+const PST: [[i16; 90]; 7] = [
     KING_PST,
     ADVISOR_PST,
     ELEPHANT_PST,

@@ -1,0 +1,218 @@
+//! Texel tuning of the evaluation weights on `FEN;RESULT` lines (see the `datagen` example).
+//!
+//! ```sh
+//! cargo run --release --example tune -- data1.txt data2.txt > tuned.txt
+//! ```
+//!
+//! Every position becomes its tuning features ([`chuhan::eval::features`]): the evaluation is a
+//! linear function of the weights, tapered by the game phase. The tuner first fits the scale `K`
+//! of the logistic curve `1 / (1 + e^(−K·eval))` to the results with the current weights, then
+//! minimises the mean squared error between that curve and the game results with Adam over the
+//! whole data set. Material stays at the rule values (车 9, 炮 4.5, 马 4, 士/相 2, 兵 1–2); the
+//! piece-square points and the named scalars move. The output is Rust source for
+//! `src/eval/weights.rs`: the two piece-square table sets and the scalars, plus the loss before
+//! and after on the training data and on every tenth block of 2000 lines held out.
+
+use chuhan::board::Position;
+use chuhan::eval::{self, param, weights::PHASE_MAX, S};
+use std::io::BufRead;
+
+/// One training position.
+struct Sample {
+    coefs: Vec<(u16, f32)>,
+    phase: f32,
+    result: f32,
+}
+
+/// Red's evaluation of `s` under `w` (pairs of midgame, endgame weights).
+fn eval_of(s: &Sample, w: &[[f64; 2]]) -> f64 {
+    let (mut mg, mut eg) = (0.0, 0.0);
+    for &(i, c) in &s.coefs {
+        mg += w[i as usize][0] * c as f64;
+        eg += w[i as usize][1] * c as f64;
+    }
+    let p = s.phase as f64 / PHASE_MAX as f64;
+    mg * p + eg * (1.0 - p)
+}
+
+fn sigmoid(k: f64, e: f64) -> f64 {
+    1.0 / (1.0 + (-k * e).exp())
+}
+
+fn loss(data: &[Sample], w: &[[f64; 2]], k: f64) -> f64 {
+    let sum: f64 = data
+        .iter()
+        .map(|s| {
+            let d = s.result as f64 - sigmoid(k, eval_of(s, w));
+            d * d
+        })
+        .sum();
+    sum / data.len().max(1) as f64
+}
+
+/// The `K` that minimises the loss with the weights `w` (golden-section search).
+fn fit_k(data: &[Sample], w: &[[f64; 2]]) -> f64 {
+    let (mut lo, mut hi) = (0.0005f64, 0.02f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - g * (hi - lo);
+        let b = lo + g * (hi - lo);
+        if loss(data, w, a) < loss(data, w, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+fn read_samples(paths: &[String]) -> Vec<Sample> {
+    let mut out = Vec::new();
+    for path in paths {
+        let Ok(file) = std::fs::File::open(path) else {
+            eprintln!("cannot open {path}");
+            continue;
+        };
+        for line in std::io::BufReader::new(file).lines().map_while(Result::ok) {
+            let Some((fen, result)) = line.rsplit_once(';') else {
+                continue;
+            };
+            let Ok(result) = result.trim().parse::<f32>() else {
+                continue;
+            };
+            let Ok(pos) = Position::from_fen(fen) else {
+                continue;
+            };
+            if let Some(f) = eval::features(&pos) {
+                out.push(Sample {
+                    coefs: f.coefs,
+                    phase: f.phase as f32,
+                    result,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The Red-oriented table index (rank 9 first) and its folded piece-square parameter.
+fn pst_index(kind: usize, red_index: usize) -> usize {
+    let (row, file) = (red_index / 9, red_index % 9);
+    param::PST + kind * param::PST_POINTS + row * 5 + file.min(8 - file)
+}
+
+fn print_tables(w: &[[f64; 2]], phase: usize, name: &str) {
+    println!("/// Piece-square bonuses (Red's view, rank 9 first) per kind, {name}.");
+    println!("#[rustfmt::skip]");
+    println!(
+        "pub const PST_{}: [[i16; 90]; 7] = [",
+        if phase == 0 { "MG" } else { "EG" }
+    );
+    for kind in 0..7 {
+        println!("    [");
+        for row in 0..10 {
+            let cells: Vec<String> = (0..9)
+                .map(|file| format!("{:4}", w[pst_index(kind, row * 9 + file)][phase].round()))
+                .collect();
+            println!("        {},", cells.join(","));
+        }
+        println!("    ],");
+    }
+    println!("];");
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // Settings from the environment: EPOCHS (400), LR (1.0), LAMBDA (0).
+    let epochs: usize = std::env::var("EPOCHS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(400);
+    let all = read_samples(&args);
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    // Hold out blocks of consecutive lines (whole games, mostly), not single positions: the
+    // positions of one game share its result.
+    for (i, s) in all.into_iter().enumerate() {
+        if (i / 2000) % 10 == 9 {
+            test.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    eprintln!(
+        "{} training positions, {} held out",
+        train.len(),
+        test.len()
+    );
+    let start: Vec<S> = eval::current_params();
+    let mut w: Vec<[f64; 2]> = start.iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
+    let k = fit_k(&train, &w);
+    let (train0, test0) = (loss(&train, &w, k), loss(&test, &w, k));
+    eprintln!("K = {k:.6}; loss train {train0:.6} held out {test0:.6}");
+
+    let frozen = |i: usize| i < param::PST;
+    let n = w.len();
+    let (mut m, mut v) = (vec![[0.0f64; 2]; n], vec![[0.0f64; 2]; n]);
+    let env = |name: &str, default: f64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|s| s.parse::<f64>().ok())
+            .unwrap_or(default)
+    };
+    // Step size of Adam (about the largest change of a weight per epoch), and the strength of
+    // the pull back toward the starting weights (L2, per centipawn squared).
+    let (lr, lambda) = (env("LR", 1.0), env("LAMBDA", 0.0));
+    let (b1, b2) = (0.9f64, 0.999f64);
+    let w0 = w.clone();
+    let mut grad = vec![[0.0f64; 2]; n];
+    for epoch in 1..=epochs {
+        grad.iter_mut().for_each(|g| *g = [0.0, 0.0]);
+        for s in &train {
+            let p = sigmoid(k, eval_of(s, &w));
+            // d(loss)/d(eval), up to a constant factor.
+            let d = (p - s.result as f64) * p * (1.0 - p) * k;
+            let ph = s.phase as f64 / PHASE_MAX as f64;
+            for &(i, c) in &s.coefs {
+                let g = &mut grad[i as usize];
+                g[0] += d * c as f64 * ph;
+                g[1] += d * c as f64 * (1.0 - ph);
+            }
+        }
+        let scale = 2.0 / train.len() as f64;
+        for i in 0..n {
+            if frozen(i) {
+                continue;
+            }
+            for ph in 0..2 {
+                let g = grad[i][ph] * scale + 2.0 * lambda * (w[i][ph] - w0[i][ph]);
+                m[i][ph] = b1 * m[i][ph] + (1.0 - b1) * g;
+                v[i][ph] = b2 * v[i][ph] + (1.0 - b2) * g * g;
+                let mh = m[i][ph] / (1.0 - b1.powi(epoch as i32));
+                let vh = v[i][ph] / (1.0 - b2.powi(epoch as i32));
+                w[i][ph] -= lr * mh / (vh.sqrt() + 1e-12);
+            }
+        }
+        if epoch % 50 == 0 {
+            eprintln!(
+                "epoch {epoch}: train {:.6} held out {:.6}",
+                loss(&train, &w, k),
+                loss(&test, &w, k)
+            );
+        }
+    }
+    println!(
+        "// Texel-tuned: K = {k:.6}; training loss {train0:.6} -> {:.6}, held out {test0:.6} -> {:.6}",
+        loss(&train, &w, k),
+        loss(&test, &w, k)
+    );
+    for (i, name) in param::SCALAR_NAMES.iter().enumerate() {
+        let x = w[param::SCALARS + i];
+        println!(
+            "pub const {name}: S = S({}, {});",
+            x[0].round() as i32,
+            x[1].round() as i32
+        );
+    }
+    print_tables(&w, 0, "midgame");
+    print_tables(&w, 1, "endgame");
+}
