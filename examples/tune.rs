@@ -15,6 +15,7 @@
 
 use chuhan::board::Position;
 use chuhan::eval::{self, param, weights::PHASE_MAX, S};
+use chuhan::types::PieceKind;
 use std::io::BufRead;
 
 /// One training position.
@@ -95,12 +96,6 @@ fn read_samples(paths: &[String]) -> Vec<Sample> {
     out
 }
 
-/// The Red-oriented table index (rank 9 first) and its folded piece-square parameter.
-fn pst_index(kind: usize, red_index: usize) -> usize {
-    let (row, file) = (red_index / 9, red_index % 9);
-    param::PST + kind * param::PST_POINTS + row * 5 + file.min(8 - file)
-}
-
 fn print_tables(w: &[[f64; 2]], phase: usize, name: &str) {
     println!("/// Piece-square bonuses (Red's view, rank 9 first) per kind, {name}.");
     println!("#[rustfmt::skip]");
@@ -108,11 +103,11 @@ fn print_tables(w: &[[f64; 2]], phase: usize, name: &str) {
         "pub const PST_{}: [[i16; 90]; 7] = [",
         if phase == 0 { "MG" } else { "EG" }
     );
-    for kind in 0..7 {
+    for kind in PieceKind::ALL {
         println!("    [");
         for row in 0..10 {
             let cells: Vec<String> = (0..9)
-                .map(|file| format!("{:4}", w[pst_index(kind, row * 9 + file)][phase].round()))
+                .map(|file| format!("{:4}", w[eval::pst_param(kind, row * 9 + file)][phase].round()))
                 .collect();
             println!("        {},", cells.join(","));
         }

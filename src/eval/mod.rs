@@ -290,7 +290,7 @@ pub mod param {
 
 /// The piece-square parameter of a Red-oriented table index (rank 9 first), folded left-right.
 #[inline]
-fn pst_param(kind: PieceKind, red_index: usize) -> usize {
+pub fn pst_param(kind: PieceKind, red_index: usize) -> usize {
     let (row, file) = (red_index / 9, red_index % 9);
     param::PST + kind.index() * param::PST_POINTS + row * 5 + file.min(8 - file)
 }
