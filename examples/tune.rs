@@ -107,7 +107,12 @@ fn print_tables(w: &[[f64; 2]], phase: usize, name: &str) {
         println!("    [");
         for row in 0..10 {
             let cells: Vec<String> = (0..9)
-                .map(|file| format!("{:4}", w[eval::pst_param(kind, row * 9 + file)][phase].round()))
+                .map(|file| {
+                    format!(
+                        "{:4}",
+                        w[eval::pst_param(kind, row * 9 + file)][phase].round()
+                    )
+                })
                 .collect();
             println!("        {},", cells.join(","));
         }

@@ -547,9 +547,12 @@ fn positional<K: Sink>(pos: &Position, sink: &mut K) {
                         pen(param::HOLLOW_CANNON_SIDE, HOLLOW_CANNON_SIDE, 1);
                     }
                 }
-                1 => {
+                // One screen would be check, which is never evaluated: a central cannon (中炮)
+                // stands behind two, and whichever of them moves away lets it give check.
+                2 => {
                     pen(param::CENTRAL_CANNON, CENTRAL_CANNON, 1);
-                    // The only screen is our own horse on the palace centre (炮镇窝心马).
+                    // One of the screens is our own horse on the palace centre, pinned there
+                    // (炮镇窝心马).
                     let centre = palace_centre(color);
                     if screens.contains(centre)
                         && pos.pieces(color, PieceKind::Horse).contains(centre)
@@ -777,6 +780,30 @@ mod tests {
     fn extra_rook_is_winning() {
         let s = eval_fen("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
         assert!(s > 700, "{s}");
+    }
+
+    /// Black's king-safety term in `fen`.
+    fn black_king_safety(fen: &str) -> i32 {
+        let p = Position::from_fen(fen).expect("test FEN");
+        let t = trace(&p);
+        t.terms
+            .iter()
+            .find(|t| t.name == "King safety")
+            .map_or(0, |t| t.black)
+    }
+
+    #[test]
+    fn central_cannon_behind_two_screens_is_penalised() {
+        // Red's cannon on e2 behind the e3 and e6 pawns (中炮), against the same cannon on d2.
+        let central = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1";
+        let aside = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C1C5/9/RNBAKABNR b - - 0 1";
+        assert!(black_king_safety(central) < black_king_safety(aside));
+        // The same with Black's horse pinned on the palace centre (炮镇窝心马) costs more.
+        let pinned = "r1bakabnr/4n4/1c5c1/p1p3p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1";
+        let unpinned = "r1bakabnr/4n4/1c5c1/p1p3p1p/9/9/P1P1P1P1P/1C1C5/9/RNBAKABNR b - - 0 1";
+        let central_only = black_king_safety(central) - black_king_safety(aside);
+        let with_horse = black_king_safety(pinned) - black_king_safety(unpinned);
+        assert!(with_horse < central_only, "{with_horse} vs {central_only}");
     }
 
     #[test]
