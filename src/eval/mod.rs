@@ -9,7 +9,7 @@ pub mod weights;
 use crate::attacks;
 use crate::board::Position;
 use crate::search::Score;
-use crate::types::{Bitboard, Color, PieceKind};
+use crate::types::{Bitboard, Color, PieceKind, Square};
 use std::fmt;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub};
 use weights::*;
@@ -90,12 +90,7 @@ const fn build_psq() -> [[[S; 90]; 7]; 2] {
         while k < 7 {
             let mut sq = 0;
             while sq < 90 {
-                let (file, rank) = (sq % 9, sq / 9);
-                let idx = if c == 0 {
-                    (9 - rank) * 9 + file
-                } else {
-                    rank * 9 + file
-                };
+                let idx = red_table_index(c, sq);
                 t[c][k][sq] = S(
                     MATERIAL[k].0 + PST_MG[k][idx] as i32,
                     MATERIAL[k].1 + PST_EG[k][idx] as i32,
@@ -109,59 +104,54 @@ const fn build_psq() -> [[[S; 90]; 7]; 2] {
     t
 }
 
+/// The three back ranks of `color` (its palace rows).
+#[inline]
+fn back_ranks(color: Color) -> Bitboard {
+    match color {
+        Color::Red => Bitboard::rank(0) | Bitboard::rank(1) | Bitboard::rank(2),
+        Color::Black => Bitboard::rank(7) | Bitboard::rank(8) | Bitboard::rank(9),
+    }
+}
+
 /// The palace points of `color`.
 #[inline]
 fn palace(color: Color) -> Bitboard {
-    let ranks = match color {
-        Color::Red => Bitboard::rank(0) | Bitboard::rank(1) | Bitboard::rank(2),
-        Color::Black => Bitboard::rank(7) | Bitboard::rank(8) | Bitboard::rank(9),
-    };
-    ranks & (Bitboard::file(3) | Bitboard::file(4) | Bitboard::file(5))
-}
-
-/// The squares on `color`'s side of the river.
-#[inline]
-fn own_half(color: Color) -> Bitboard {
-    match color {
-        Color::Red => Bitboard::from_bits((1u128 << 45) - 1),
-        Color::Black => Bitboard::from_bits(((1u128 << 90) - 1) & !((1u128 << 45) - 1)),
-    }
+    back_ranks(color) & (Bitboard::file(3) | Bitboard::file(4) | Bitboard::file(5))
 }
 
 /// Files c–g of `color`'s three back ranks: the palace and the points beside it, where an
 /// advanced pawn takes part in an attack on the king.
 #[inline]
 fn palace_zone(color: Color) -> Bitboard {
-    let ranks = match color {
-        Color::Red => Bitboard::rank(0) | Bitboard::rank(1) | Bitboard::rank(2),
-        Color::Black => Bitboard::rank(7) | Bitboard::rank(8) | Bitboard::rank(9),
-    };
-    ranks
-        & (Bitboard::file(2)
-            | Bitboard::file(3)
-            | Bitboard::file(4)
-            | Bitboard::file(5)
-            | Bitboard::file(6))
+    palace(color) | (back_ranks(color) & (Bitboard::file(2) | Bitboard::file(6)))
 }
 
-/// The king's starting point of `color` (e0 or e9).
+/// The squares on `color`'s side of the river (see [`Square::on_own_half`]).
 #[inline]
-fn home_king_square(color: Color) -> crate::types::Square {
-    let idx = match color {
-        Color::Red => 4,
-        Color::Black => 85,
-    };
-    crate::types::Square::from_index_unchecked(idx)
+fn own_half(color: Color) -> Bitboard {
+    let red = Bitboard::from_bits((1u128 << 45) - 1);
+    match color {
+        Color::Red => red,
+        Color::Black => !red,
+    }
 }
 
-/// The centre of `color`'s palace (e1 or e8).
+/// The king's starting point of `color`.
 #[inline]
-fn palace_centre(color: Color) -> crate::types::Square {
-    let idx = match color {
-        Color::Red => 13,
-        Color::Black => 76,
-    };
-    crate::types::Square::from_index_unchecked(idx)
+fn home_king_square(color: Color) -> Square {
+    match color {
+        Color::Red => Square::E0,
+        Color::Black => Square::E9,
+    }
+}
+
+/// The centre of `color`'s palace.
+#[inline]
+fn palace_centre(color: Color) -> Square {
+    match color {
+        Color::Red => Square::E1,
+        Color::Black => Square::E8,
+    }
 }
 
 /// Whether `color` has a rook, horse, cannon or pawn (a piece that can attack across the river).
@@ -239,54 +229,54 @@ impl Sink for Terms {
     }
 }
 
-/// Indices of the tunable weights (see [`Features`]): material per kind, then the mirrored
-/// piece-square points (50 per kind: ten ranks × files a–e, file f–i folded onto d–a), then
-/// the named scalars.
-pub mod param {
-    /// First material weight (one per kind, King first).
-    pub const MATERIAL: usize = 0;
-    /// First piece-square weight.
-    pub const PST: usize = 7;
-    /// Piece-square points per kind.
-    pub const PST_POINTS: usize = 50;
-    /// First named scalar.
-    pub const SCALARS: usize = PST + 7 * PST_POINTS;
-    /// The named scalars, in index order from [`SCALARS`].
-    pub const SCALAR_NAMES: [&str; 15] = [
-        "ROOK_MOB",
-        "HORSE_MOB",
-        "CANNON_MOB",
-        "MISSING_ADVISOR_VS_HORSE",
-        "MISSING_ELEPHANT_VS_CANNON",
-        "MISSING_ADVISOR_VS_ROOKS",
-        "HOLLOW_CANNON",
-        "HOLLOW_CANNON_SIDE",
-        "CENTRAL_CANNON",
-        "CANNON_ON_CENTRE_HORSE",
-        "BOTTOM_CANNON",
-        "ROOK_OPEN_KING_FILE",
-        "PALACE_DANGER",
-        "ATTACK_PRESSURE",
-        "TEMPO",
-    ];
-    /// Number of weights.
-    pub const COUNT: usize = SCALARS + SCALAR_NAMES.len();
-    pub(super) const ROOK_MOB: usize = SCALARS;
-    pub(super) const HORSE_MOB: usize = SCALARS + 1;
-    pub(super) const CANNON_MOB: usize = SCALARS + 2;
-    pub(super) const MISSING_ADVISOR_VS_HORSE: usize = SCALARS + 3;
-    pub(super) const MISSING_ELEPHANT_VS_CANNON: usize = SCALARS + 4;
-    pub(super) const MISSING_ADVISOR_VS_ROOKS: usize = SCALARS + 5;
-    pub(super) const HOLLOW_CANNON: usize = SCALARS + 6;
-    pub(super) const HOLLOW_CANNON_SIDE: usize = SCALARS + 7;
-    pub(super) const CENTRAL_CANNON: usize = SCALARS + 8;
-    pub(super) const CANNON_ON_CENTRE_HORSE: usize = SCALARS + 9;
-    pub(super) const BOTTOM_CANNON: usize = SCALARS + 10;
-    pub(super) const ROOK_OPEN_KING_FILE: usize = SCALARS + 11;
-    pub(super) const PALACE_DANGER: usize = SCALARS + 12;
-    pub(super) const ATTACK_PRESSURE: usize = SCALARS + 13;
-    pub(super) const TEMPO: usize = SCALARS + 14;
+/// Declares the named scalar weights once: their indices in [`param`], their names in
+/// [`param::SCALAR_NAMES`] and their current values for [`current_params`].
+macro_rules! scalar_params {
+    ($($name:ident),* $(,)?) => {
+        /// Indices of the tunable weights (see [`Features`]): material per kind, then the
+        /// mirrored piece-square points (50 per kind: ten ranks × files a–e, file f–i folded
+        /// onto d–a), then the named scalars.
+        pub mod param {
+            /// First material weight (one per kind, King first).
+            pub const MATERIAL: usize = 0;
+            /// First piece-square weight.
+            pub const PST: usize = 7;
+            /// Piece-square points per kind.
+            pub const PST_POINTS: usize = 50;
+            /// First named scalar.
+            pub const SCALARS: usize = PST + 7 * PST_POINTS;
+            /// The named scalars, in index order from [`SCALARS`].
+            pub const SCALAR_NAMES: &[&str] = &[$(stringify!($name)),*];
+            /// Number of weights.
+            pub const COUNT: usize = SCALARS + SCALAR_NAMES.len();
+
+            #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+            enum Index { $($name),* }
+            $(pub(super) const $name: usize = SCALARS + Index::$name as usize;)*
+        }
+
+        /// The named scalars' current values, in [`param`] order.
+        const SCALAR_VALUES: &[S] = &[$($name),*];
+    };
 }
+
+scalar_params!(
+    ROOK_MOB,
+    HORSE_MOB,
+    CANNON_MOB,
+    MISSING_ADVISOR_VS_HORSE,
+    MISSING_ELEPHANT_VS_CANNON,
+    MISSING_ADVISOR_VS_ROOKS,
+    HOLLOW_CANNON,
+    HOLLOW_CANNON_SIDE,
+    CENTRAL_CANNON,
+    CANNON_ON_CENTRE_HORSE,
+    BOTTOM_CANNON,
+    ROOK_OPEN_KING_FILE,
+    PALACE_DANGER,
+    ATTACK_PRESSURE,
+    TEMPO,
+);
 
 /// The piece-square parameter of a Red-oriented table index (rank 9 first), folded left-right.
 #[inline]
@@ -376,24 +366,7 @@ pub fn current_params() -> Vec<S> {
             out[param::PST + k * param::PST_POINTS + p] = S(sum[p].0 / n[p], sum[p].1 / n[p]);
         }
     }
-    let named = [
-        ROOK_MOB,
-        HORSE_MOB,
-        CANNON_MOB,
-        MISSING_ADVISOR_VS_HORSE,
-        MISSING_ELEPHANT_VS_CANNON,
-        MISSING_ADVISOR_VS_ROOKS,
-        HOLLOW_CANNON,
-        HOLLOW_CANNON_SIDE,
-        CENTRAL_CANNON,
-        CANNON_ON_CENTRE_HORSE,
-        BOTTOM_CANNON,
-        ROOK_OPEN_KING_FILE,
-        PALACE_DANGER,
-        ATTACK_PRESSURE,
-        TEMPO,
-    ];
-    for (i, w) in named.iter().enumerate() {
+    for (i, w) in SCALAR_VALUES.iter().enumerate() {
         out[param::SCALARS + i] = *w;
     }
     out

@@ -636,6 +636,16 @@ impl<'a> Worker<'a> {
         [slice(1), slice(2)]
     }
 
+    /// The quiet-move statistics seen through the continuation-history `slices`.
+    #[inline]
+    fn quiet_stats(&self, slices: [Option<usize>; 2]) -> QuietStats<'_> {
+        QuietStats {
+            history: &self.heur.history,
+            cont: &self.heur.cont,
+            slices,
+        }
+    }
+
     /// Rewards (or punishes, with a negative bonus) quiet move `mv` of side `us` in the
     /// butterfly and continuation histories. The move has not been made.
     #[inline]
@@ -798,25 +808,13 @@ impl<'a> Worker<'a> {
         let mut n_quiets = 0usize;
         let us = self.pos.side_to_move().index();
 
-        while let Some(mv) = picker.next(
-            &self.pos,
-            &QuietStats {
-                history: &self.heur.history,
-                cont: &self.heur.cont,
-                slices,
-            },
-        ) {
+        while let Some(mv) = picker.next(&self.pos, &self.quiet_stats(slices)) {
             let is_capture = self.pos.is_capture(mv);
             let gives_check = self.pos.gives_check(mv);
             let hist = if is_capture {
                 0
             } else {
-                QuietStats {
-                    history: &self.heur.history,
-                    cont: &self.heur.cont,
-                    slices,
-                }
-                .score(&self.pos, us, mv)
+                self.quiet_stats(slices).score(&self.pos, us, mv)
             };
 
             if best_score > -MATE_BOUND && !in_check {
@@ -1007,14 +1005,7 @@ impl<'a> Worker<'a> {
         let mut picker = MovePicker::qsearch(&self.pos, tte.and_then(|e| e.mv));
         let mut best_move = None;
         let mut move_count = 0;
-        while let Some(mv) = picker.next(
-            &self.pos,
-            &QuietStats {
-                history: &self.heur.history,
-                cont: &self.heur.cont,
-                slices: [None, None],
-            },
-        ) {
+        while let Some(mv) = picker.next(&self.pos, &self.quiet_stats([None, None])) {
             if !in_check {
                 // Delta pruning.
                 let gain = self
