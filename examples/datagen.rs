@@ -2,69 +2,64 @@
 //! game result, one `FEN;RESULT` line each (RESULT from Red's view: 1, 0.5 or 0).
 //!
 //! ```sh
-//! cargo run --release --example datagen -- --games 2000 --nodes 4000 --seed 1 --openings book/openings.txt > data.txt
+//! cargo run --release --example datagen -- --games 2500 --nodes 6000 --seed 1 > data.txt
 //! ```
 //!
-//! Each game starts from a book line (the text source, cut at a random length of 4–12 plies)
-//! followed by two random legal moves, then both sides search `--nodes` nodes a move. Positions
-//! are kept when the side to move is not in check and the chosen move is not a capture (a crude
-//! quietness filter), from ply 16 on. Games end by the rules, by adjudication (both searches
-//! agree on a score beyond ±1500 for four plies, or a 400-ply cap as a draw).
+//! Each game starts from a variation of the book source (`--openings`, cut at a random length of
+//! 4–12 plies) followed by two random legal moves, then both sides search `--nodes` nodes a move.
+//! From the eighth searched ply on, a position is kept when the side to move is not in check,
+//! the chosen move is not a capture (a crude quietness filter) and the score is within ±2000.
+//! Games end by the rules, by adjudication (the searches agree on a score beyond ±1500 for four
+//! plies) or at a 400-ply cap as a draw.
 
 use chuhan::board::Position;
+use chuhan::book::{source, BookRng};
 use chuhan::rules::{self, RuleOptions};
 use chuhan::search::{Limits, SearchControl, SearchOptions, Searcher, SilentReporter};
-use chuhan::types::Color;
+use chuhan::types::{Color, Move};
+use clap::Parser;
 use std::io::Write;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
+#[derive(Parser)]
+#[command(about = "Self-play positions with game results for `tune`")]
+struct Args {
+    /// Games to play.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 4000)]
+    nodes: u64,
+    /// Seed of the opening and random-move choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Book source whose variations start the games.
+    #[arg(long, default_value = "book/openings.txt")]
+    openings: String,
 }
 
-fn arg(args: &[String], name: &str) -> Option<String> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
-}
-
-fn book_lines(path: &str) -> Vec<Vec<String>> {
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return Vec::new();
-    };
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with(';'))
-        .map(|l| {
-            let body = l.split_once(':').map_or(l, |(_, b)| b);
-            body.split_whitespace().map(str::to_string).collect()
-        })
-        .collect()
+/// A uniform index below `n` (0 when `n` is 0).
+fn below(rng: &mut BookRng, n: usize) -> usize {
+    (rng.next_u64() % n.max(1) as u64) as usize
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let games: usize = arg(&args, "--games")
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100);
-    let nodes: u64 = arg(&args, "--nodes")
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(4000);
-    let seed: u64 = arg(&args, "--seed")
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
-    let openings =
-        book_lines(&arg(&args, "--openings").unwrap_or_else(|| "book/openings.txt".into()));
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let args = Args::parse();
+    let (games, nodes) = (args.games, args.nodes);
+    let openings: Vec<Vec<Move>> = match std::fs::read_to_string(&args.openings) {
+        Ok(text) => source::compile(&text)
+            .variations
+            .into_iter()
+            .map(|v| v.moves)
+            .collect(),
+        Err(e) => {
+            eprintln!(
+                "cannot read {}: {e}; games start from the start position",
+                args.openings
+            );
+            Vec::new()
+        }
+    };
+    let mut rng = BookRng::new(args.seed);
     let out = std::io::stdout();
     let mut out = out.lock();
     let rule_options = RuleOptions::default();
@@ -73,13 +68,10 @@ fn main() {
         searcher.clear();
         let mut pos = Position::startpos();
         if !openings.is_empty() {
-            let line = &openings[rng.below(openings.len())];
-            let plies = 4 + rng.below(9);
-            for tok in line.iter().take(plies) {
-                match chuhan::notation::parse_move(&pos, tok) {
-                    Ok(m) => pos.make_move(m),
-                    Err(_) => break,
-                }
+            let line = &openings[below(&mut rng, openings.len())];
+            let plies = 4 + below(&mut rng, 9);
+            for &m in line.iter().take(plies) {
+                pos.make_move(m);
             }
         }
         for _ in 0..2 {
@@ -87,7 +79,7 @@ fn main() {
             if moves.is_empty() {
                 break;
             }
-            pos.make_move(moves[rng.below(moves.len())]);
+            pos.make_move(moves[below(&mut rng, moves.len())]);
         }
         let mut kept: Vec<String> = Vec::new();
         let mut decisive = 0i32;

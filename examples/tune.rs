@@ -1,7 +1,7 @@
 //! Texel tuning of the evaluation weights on `FEN;RESULT` lines (see the `datagen` example).
 //!
 //! ```sh
-//! cargo run --release --example tune -- data1.txt data2.txt > tuned.txt
+//! cargo run --release --example tune -- --epochs 800 --lambda 1e-10 data1.txt data2.txt > tuned.txt
 //! ```
 //!
 //! Every position becomes its tuning features ([`chuhan::eval::features`]): the evaluation is a
@@ -16,6 +16,7 @@
 use chuhan::board::Position;
 use chuhan::eval::{self, param, weights::PHASE_MAX, S};
 use chuhan::types::PieceKind;
+use clap::Parser;
 use std::io::BufRead;
 
 /// One training position.
@@ -41,6 +42,9 @@ fn sigmoid(k: f64, e: f64) -> f64 {
 }
 
 fn loss(data: &[Sample], w: &[[f64; 2]], k: f64) -> f64 {
+    if data.is_empty() {
+        return 0.0;
+    }
     let sum: f64 = data
         .iter()
         .map(|s| {
@@ -48,7 +52,7 @@ fn loss(data: &[Sample], w: &[[f64; 2]], k: f64) -> f64 {
             d * d
         })
         .sum();
-    sum / data.len().max(1) as f64
+    sum / data.len() as f64
 }
 
 /// The `K` that minimises the loss with the weights `w` (golden-section search).
@@ -110,7 +114,7 @@ fn print_tables(w: &[[f64; 2]], phase: usize, name: &str) {
                 .map(|file| {
                     format!(
                         "{:4}",
-                        w[eval::pst_param(kind, row * 9 + file)][phase].round()
+                        w[eval::pst_param(kind, row * 9 + file)][phase].round() as i32
                     )
                 })
                 .collect();
@@ -121,14 +125,27 @@ fn print_tables(w: &[[f64; 2]], phase: usize, name: &str) {
     println!("];");
 }
 
+#[derive(Parser)]
+#[command(about = "Texel tuning of the evaluation weights on FEN;RESULT lines")]
+struct Args {
+    /// Data files written by the `datagen` example.
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// Passes of Adam over the training positions.
+    #[arg(long, default_value_t = 400)]
+    epochs: usize,
+    /// Adam's step size (about the largest change of a weight per epoch).
+    #[arg(long, default_value_t = 1.0)]
+    lr: f64,
+    /// Strength of the L2 pull back toward the starting weights (per centipawn squared).
+    #[arg(long, default_value_t = 0.0)]
+    lambda: f64,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    // Settings from the environment: EPOCHS (400), LR (1.0), LAMBDA (0).
-    let epochs: usize = std::env::var("EPOCHS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(400);
-    let all = read_samples(&args);
+    let args = Args::parse();
+    let (epochs, lr, lambda) = (args.epochs, args.lr, args.lambda);
+    let all = read_samples(&args.files);
     let (mut train, mut test) = (Vec::new(), Vec::new());
     // Hold out blocks of consecutive lines (whole games, mostly), not single positions: the
     // positions of one game share its result.
@@ -153,15 +170,6 @@ fn main() {
     let frozen = |i: usize| i < param::PST;
     let n = w.len();
     let (mut m, mut v) = (vec![[0.0f64; 2]; n], vec![[0.0f64; 2]; n]);
-    let env = |name: &str, default: f64| {
-        std::env::var(name)
-            .ok()
-            .and_then(|s| s.parse::<f64>().ok())
-            .unwrap_or(default)
-    };
-    // Step size of Adam (about the largest change of a weight per epoch), and the strength of
-    // the pull back toward the starting weights (L2, per centipawn squared).
-    let (lr, lambda) = (env("LR", 1.0), env("LAMBDA", 0.0));
     let (b1, b2) = (0.9f64, 0.999f64);
     let w0 = w.clone();
     let mut grad = vec![[0.0f64; 2]; n];

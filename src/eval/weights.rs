@@ -76,8 +76,8 @@ pub const PALACE_DANGER: S = S(35, 61);
 /// this.
 pub const NO_ATTACKER_DIVISOR: i32 = 8;
 
-// The piece-square tables below come from `cargo run --release --example tune` with
-// LAMBDA=1e-10 EPOCHS=800 on 1.38 M self-play positions (three rounds of data), starting from the
+// The piece-square tables below come from `cargo run --release --example tune -- --lambda
+// 1e-10 --epochs 800` on 1.38 M self-play positions (three rounds of data), starting from the
 // hand-written tables and pulled gently back toward them, so that rarely seen points keep
 // sensible values. They hold the pawn's gain on crossing the river (more near the palace) on top
 // of its material value, and are symmetric left-right.
@@ -150,7 +150,7 @@ pub const PST_MG: [[i16; 90]; 7] = [
           66,  79, -78,-148, -73,-148, -78,  79,  66,
           67, -14,  23, -87,-116, -87,  23, -14,  67,
            7, -81,  44,-105,-150,-105,  44, -81,   7,
-          58,  -0,  68, -34,  61, -34,  68,  -0,  58,
+          58,   0,  68, -34,  61, -34,  68,   0,  58,
          -25, -16,  -3,   9,  94,   9,  -3, -16, -25,
          -34, -46,  29, -25,  10, -25,  29, -46, -34,
          -84, -31,  16,  41, -49,  41,  16, -31, -84,
@@ -216,7 +216,7 @@ pub const PST_EG: [[i16; 90]; 7] = [
           11, -69, -35,  -9,  -8,  -9, -35, -69,  11,
          -59,-104, -24, -94,  -8, -94, -24,-104, -59,
          -90, -51,  10, -41, -65, -41,  10, -51, -90,
-          -0,  54, -35,  49,  48,  49, -35,  54,  -0,
+           0,  54, -35,  49,  48,  49, -35,  54,   0,
           47,  -3,  14,  52,  30,  52,  14,  -3,  47,
          -15, -37,   0,  -9,   9,  -9,   0, -37, -15,
          -94, -53, -15, -65, -32, -65, -15, -53, -94,
