@@ -2,7 +2,7 @@
 //! `chuhan book …`, `chuhan analyze …`.
 
 use crate::board::{Position, START_FEN};
-use crate::movegen::perft::{perft_divide, PerftReport};
+use crate::movegen::perft::{perft_divide, write_perft_report};
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
 use std::io::Write;
@@ -180,21 +180,6 @@ fn run_perft(depth: u32, fen: Option<&str>, divide: bool, threads: usize) -> i32
         report.nodes_per_second()
     );
     0
-}
-
-/// Writes `move: count` lines (if `divide`), then `Nodes searched: N`.
-pub fn write_perft_report(
-    out: &mut impl Write,
-    report: &PerftReport,
-    divide: bool,
-) -> std::io::Result<()> {
-    if divide {
-        for (mv, n) in &report.divide {
-            writeln!(out, "{mv}: {n}")?;
-        }
-        writeln!(out)?;
-    }
-    writeln!(out, "Nodes searched: {}", report.nodes)
 }
 
 /// The default book source: `book/openings.txt` under the current directory, else in the crate.

@@ -1,9 +1,11 @@
 //! The position: piece placement, side to move, Zobrist key, make/unmake, check detection and
 //! the pin information used for legality tests.
 
+mod bench_positions;
 mod fen;
 pub mod zobrist;
 
+pub use bench_positions::BENCH_FENS;
 pub use fen::FenError;
 
 use crate::attacks::{self, Occupancy};

@@ -8,8 +8,7 @@ pub mod weights;
 
 use crate::attacks;
 use crate::board::Position;
-use crate::search::Score;
-use crate::types::{Bitboard, Color, PieceKind, Square};
+use crate::types::{Bitboard, Color, PieceKind, Score, Square};
 use std::fmt;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub};
 use weights::*;
@@ -783,7 +782,7 @@ mod tests {
     fn features_reproduce_the_evaluation() {
         let params = current_params();
         let mut checked = 0;
-        for fen in crate::search::BENCH_FENS {
+        for fen in crate::board::BENCH_FENS {
             let Ok(p) = Position::from_fen(fen) else {
                 continue;
             };
@@ -806,7 +805,7 @@ mod tests {
 
     #[test]
     fn trace_matches_evaluate() {
-        for fen in crate::search::BENCH_FENS {
+        for fen in crate::board::BENCH_FENS {
             if let Ok(p) = Position::from_fen(fen) {
                 let t = trace(&p);
                 assert_eq!(t.side_to_move, evaluate(&p));

@@ -4,6 +4,7 @@ use super::{count_legal, generate_legal, MoveList};
 use crate::board::Position;
 use crate::types::Move;
 use rayon::prelude::*;
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 /// Number of leaf nodes `depth` plies below `pos`, bulk-counting the last ply.
@@ -81,6 +82,21 @@ pub fn perft_divide(pos: &Position, depth: u32, threads: usize) -> PerftReport {
         nodes,
         elapsed: start.elapsed(),
     }
+}
+
+/// Writes `move: count` lines (if `divide`), then `Nodes searched: N`.
+pub fn write_perft_report(
+    out: &mut impl Write,
+    report: &PerftReport,
+    divide: bool,
+) -> std::io::Result<()> {
+    if divide {
+        for (mv, n) in &report.divide {
+            writeln!(out, "{mv}: {n}")?;
+        }
+        writeln!(out)?;
+    }
+    writeln!(out, "Nodes searched: {}", report.nodes)
 }
 
 #[cfg(test)]

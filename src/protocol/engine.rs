@@ -831,7 +831,7 @@ impl Engine {
         let threads = self.search_options.threads.max(1);
         let report = movegen::perft::perft_divide(&self.pos, depth, threads);
         let mut buf = Vec::new();
-        let _ = crate::cli::write_perft_report(&mut buf, &report, true);
+        let _ = movegen::perft::write_perft_report(&mut buf, &report, true);
         let lines: Vec<String> = String::from_utf8_lossy(&buf)
             .lines()
             .map(str::to_string)

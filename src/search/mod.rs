@@ -23,13 +23,7 @@ use time::TimeManager;
 use tt::TranspositionTable;
 use worker::{Heuristics, MainInfo, RootMove, Shared, Worker};
 
-/// Score in centipawn-like units from the side to move's point of view.
-pub type Score = i32;
-
-/// Mate score: a mate in `n` plies from the root scores `MATE - n`.
-pub const MATE: Score = 30_000;
-/// Scores above this (in absolute value) are mate scores.
-pub const MATE_BOUND: Score = MATE - 1_000;
+pub use crate::types::{mate_in_moves, Score, MATE, MATE_BOUND};
 
 /// A clock for one side.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -108,22 +102,6 @@ impl IterationInfo {
     pub fn nps(&self) -> u64 {
         let ms = self.elapsed.as_millis() as u64;
         (self.nodes * 1000).checked_div(ms).unwrap_or(0)
-    }
-
-    /// Moves to mate (positive: we mate; negative: we are mated), if the score is a mate score.
-    pub fn mate_in_moves(&self) -> Option<i32> {
-        mate_in_moves(self.score)
-    }
-}
-
-/// Moves to mate for a score (positive: we mate), if it is a mate score.
-pub fn mate_in_moves(score: Score) -> Option<i32> {
-    if score > MATE_BOUND {
-        Some((MATE - score + 1) / 2)
-    } else if score < -MATE_BOUND {
-        Some(-((MATE + score + 1) / 2))
-    } else {
-        None
     }
 }
 
@@ -471,42 +449,7 @@ fn wait_for_stop(limits: &Limits, control: &SearchControl) {
 /// Default depth of `bench`.
 pub const BENCH_DEPTH: u32 = 10;
 
-/// The fixed positions of `bench` (FENs): openings, middlegames and endgames.
-pub const BENCH_FENS: &[&str] = &[
-    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-    "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2",
-    "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/9/RNBAKABNR w - - 2 2",
-    "rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2B2C1/9/RN1AKABNR w - - 2 2",
-    "1nbakab1r/3r5/4c1nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN1C4/8R/1RBAKABN1 w - - 8 5",
-    "2bakabr1/1R7/2n3n2/p1p1p1C1p/9/9/P1r1c1P1P/2N2R3/9/2BAKABN1 w - - 0 12",
-    "2baka3/3R5/4b1n2/p5C1p/1n2p4/2p1c1P2/r8/4BRNr1/4N4/2BAKA3 w - - 4 22",
-    "2baka3/9/4b4/6C2/p8/2cn2P2/9/3K5/4N4/2B2A3 w - - 0 37",
-    "2b1kab2/4a4/9/9/9/3c2P2/4Nn3/9/5K3/3p1A1C1 w - - 6 57",
-    "r1bakabnr/9/2n1c4/p1p1p1p1p/9/6c2/P1P1P3P/2C1C1N2/9/RNBAKAB1R w - - 0 5",
-    "1rb1kab2/4a1r2/2n1c2Rn/p3p1C2/8p/9/P1P1P1c1P/N3C1N2/9/2BAKAB1R w - - 1 12",
-    "2b1kab2/4a4/7Rn/p3p4/6r1p/9/2nCc3P/Nr1CB4/4A4/2BK1A2R w - - 6 22",
-    "rnbakab1r/9/c5n2/p1p1p3p/6p2/C6c1/P1P1P1P1P/2N4C1/9/1RBAKABNR w - - 8 5",
-    "2rakabr1/9/1Rn1b1n2/p3p2cp/2p3p2/PNP6/4P1P1P/4C4/9/2BAKABNR w - - 11 12",
-    "3akab2/9/4b4/N7p/4pnp2/P8/1R2n1P1P/4B3N/2r1A4/3AK1Br1 w - - 0 22",
-    "3ak1b2/4a4/2N1b1n2/9/2r3p2/8R/9/4B4/4A4/3AK1B2 w - - 1 37",
-    "3ak1b2/4a4/4b4/9/6p2/1R7/7r1/4B4/4A4/3AK1B2 w - - 18 57",
-    "rnbakabnr/9/9/p1p1pCp1p/9/9/P1P1c1P1P/7C1/9/R1BAKABNR w - - 0 5",
-    "1nbaka1n1/7Cr/4b4/p1C3p1p/4p4/4c4/P1P3P1P/6N2/8R/2BAKAB2 w - - 4 12",
-    "2baka3/5n3/4b4/2n6/C3p1p1C/4c1P2/P1P5P/9/9/2BAKABN1 w - - 1 22",
-    "2ba1k3/4a4/4b4/9/9/5c3/P1n5P/2N1B1C2/4K1n2/2BA1A3 w - - 13 37",
-    "2bak4/4a4/4b4/3P5/5n3/3n5/9/4B4/4A4/2BAK4 w - - 10 57",
-    "2bakabr1/1R7/2n3n2/p1p1p1C1p/9/9/P1r1c1P1P/2N2RN2/9/2BAKAB2 b - - 1 12",
-    "1rb1kab2/4a1r2/2n1c2Rn/p3pC3/8p/9/P1P1P1c1P/N3C1N2/9/2BAKAB1R b - - 2 12",
-    "rnbakabnr/9/9/p1C1p1p1p/9/9/P1P1c1P1P/7C1/9/R1BAKABNR b - - 0 5",
-    "2bak4/4a4/4b4/4P4/5n3/3n5/9/4B4/4A4/2BAK4 b - - 11 57",
-    "3k5/6r2/9/9/5N3/9/9/9/9/4K4 w - - 0 1",
-    "3aka3/9/9/9/9/9/9/9/R8/R2K5 w - - 0 1",
-    "3k5/9/9/9/r8/9/9/9/9/3AKA3 b - - 0 1",
-    "2bak4/4a4/4b4/9/2p3p2/9/4N4/9/4A4/3AK1B2 w - - 0 1",
-    "4k4/4a4/4ba3/9/9/2C6/9/4B4/4A4/3AK4 w - - 0 1",
-    "3ak4/4a4/9/9/9/9/9/4B4/3RA4/4K4 w - - 0 1",
-    "2ba1k3/4a4/4b4/4C4/9/9/9/9/4A4/2BK5 b - - 0 1",
-];
+pub use crate::board::BENCH_FENS;
 
 /// Runs the bench: every bench position searched to `depth` on one thread with a fresh 16 MB
 /// table. Returns (total nodes, elapsed).
@@ -555,14 +498,6 @@ mod tests {
         let (b, _) = bench(3);
         assert_eq!(a, b);
         assert!(a > 0);
-    }
-
-    #[test]
-    fn mate_in_moves_conversion() {
-        assert_eq!(mate_in_moves(MATE - 1), Some(1));
-        assert_eq!(mate_in_moves(MATE - 3), Some(2));
-        assert_eq!(mate_in_moves(-MATE + 2), Some(-1));
-        assert_eq!(mate_in_moves(100), None);
     }
 
     #[test]
