@@ -63,3 +63,38 @@ fn natural_move_limit_is_a_draw() {
     let (_, score) = search(&pos, 4);
     assert_eq!(score, 0, "score {score}");
 }
+
+/// Repetition verdicts depend on the path, so they never enter the hash table, also not from
+/// quiescence. Here the rook checks from d5 (e5d5), the king steps aside (d9e9), and the rook
+/// returns to e5 (d5e5) with a double check (rook, and the cannon on e1 behind it). The black
+/// horse covers e5, so the check is not extended and the position is searched by quiescence
+/// in check. The king must move; e9d9 repeats the root, where Red has checked on every move of
+/// the cycle: a win for Black by the rules, but only along this path.
+#[test]
+fn quiescence_does_not_store_repetition_verdicts() {
+    let fen = "3k5/9/5n3/9/4R4/9/9/9/4C4/5K3 w - - 0 1";
+    let root = position(fen, &[]);
+    let quiescence_node = position(fen, &["e5d5", "d9e9", "d5e5"]);
+    assert!(quiescence_node.in_check());
+    for depth in 2..=4 {
+        let mut s = Searcher::new(SearchOptions::default());
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let r = s.search(
+            &root,
+            &limits,
+            &SearchControl::default(),
+            &mut SilentReporter,
+        );
+        assert!(r.best_move.is_some());
+        if let Some(entry) = s.probe(&quiescence_node) {
+            assert!(
+                !chuhan::search::worker::is_rule_score(entry.score),
+                "depth {depth}: the table holds the path-dependent score {}",
+                entry.score
+            );
+        }
+    }
+}

@@ -1048,9 +1048,7 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         let store_eval = if in_check { 0 } else { stand_pat };
-        self.shared
-            .tt
-            .store(key, best_move, score_to_tt(best, ply), store_eval, 0, bound);
+        self.tt_store(key, best_move, score_to_tt(best, ply), store_eval, 0, bound);
         best
     }
 }
