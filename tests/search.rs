@@ -342,3 +342,38 @@ fn threads_return_legal_moves_and_share_the_table() {
         .best_move
         .is_some_and(|m| movegen::legal_moves(&p).contains(&m)));
 }
+
+/// A search stopped inside an iteration plays the completed iteration's best move unless a move
+/// fully searched in the unfinished one beat it, and then that line is reported: the move played
+/// is always the first move of the last line reported. Node limits stop the single-threaded
+/// search at reproducible points inside iterations, after fail-lows and re-searches included.
+#[test]
+fn stopped_search_plays_the_last_reported_line() {
+    let fens = chuhan::board::BENCH_FENS.iter().chain(&[
+        // The position of the lost game in the correctness review: a stop during a fail-low
+        // answered a move that the completed iteration had rejected.
+        "r1bak1br1/4a1c2/9/p3p3p/1cp2np2/2P2n3/PR2P1P1P/C1N2C2N/9/R1BAKAB2 b - - 25 13",
+    ]);
+    let mut checked = 0;
+    for fen in fens {
+        let p = pos(fen);
+        for nodes in [2_500u64, 6_100, 13_300, 27_700, 51_900] {
+            let mut s = Searcher::new(SearchOptions::default());
+            let limits = Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            };
+            let mut last = LastPv::default();
+            let r = s.search(&p, &limits, &SearchControl::default(), &mut last);
+            assert_eq!(
+                r.best_move,
+                last.pv.first().copied(),
+                "{fen} at {nodes} nodes: played {:?}, last line {:?}",
+                r.best_move.map(|m| m.to_string()),
+                last.pv.iter().map(Move::to_string).collect::<Vec<_>>()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 150);
+}

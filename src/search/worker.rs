@@ -350,6 +350,14 @@ impl<'a> Worker<'a> {
                 }
             }
             if self.stopped {
+                // Stopped inside an iteration: the completed iteration's best move stands unless
+                // a move fully searched in this one beat it; then report that line, so that the
+                // last line a GUI shows is the move played.
+                if let (Some(r), Some(best)) = (reporter.as_deref_mut(), self.root_moves.first()) {
+                    if last_best.is_some_and(|m| m != best.mv) && best.score > -INF {
+                        r.iteration(&self.info(depth as u32, 0, best.bound));
+                    }
+                }
                 break;
             }
             self.completed_depth = depth as u32;
@@ -466,6 +474,12 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         self.pv_len[0] = 0;
         self.stack[0].psq = eval::psq_of(&self.pos);
+        // Scores count only from this attempt: a move keeps `-INF` until it is fully searched
+        // here, so that a stop in the middle cannot rank a move by a score left over from an
+        // earlier iteration or window (its `prev_score` still orders the unsearched moves).
+        for rm in &mut self.root_moves[self.pv_idx..] {
+            rm.score = -INF;
+        }
         let in_check = self.pos.in_check();
         for i in self.pv_idx..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
