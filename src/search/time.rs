@@ -2,7 +2,8 @@
 //!
 //! The *hard* limit is checked inside the search (every 1024 nodes) and is never exceeded by
 //! more than that check interval. The *soft* limit is checked between iterations and is scaled
-//! by the stability of the best move. While pondering no time limit applies; after `ponderhit`
+//! by the stability of the best move; only game clocks have one: a fixed move time is a hard
+//! limit used in full. While pondering no time limit applies; after `ponderhit`
 //! the limits are measured from the moment the main thread saw the ponderhit (our clock only
 //! starts running then).
 
@@ -40,10 +41,12 @@ impl TimeManager {
             };
         }
         if let Some(mt) = limits.movetime {
+            // A fixed time is used in full: no soft limit, so neither a stable best move nor a
+            // forced one ends the search early.
             let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
             return TimeManager {
                 origin,
-                soft: Some(t),
+                soft: None,
                 hard: Some(t),
             };
         }
@@ -125,6 +128,22 @@ mod tests {
             ..Limits::default()
         };
         let tm = TimeManager::new(&limits, Instant::now());
-        assert!(tm.hard.unwrap_or_default() <= Duration::from_millis(10));
+        assert!(
+            tm.hard.is_some_and(|h| h <= Duration::from_millis(10)),
+            "{tm:?}"
+        );
+    }
+
+    #[test]
+    fn fixed_move_time_is_a_hard_limit_only() {
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(10_000)),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, Instant::now());
+        assert_eq!(tm.soft, None, "no early stop on a fixed move time");
+        assert!(tm.hard.is_some_and(
+            |h| h > Duration::from_millis(9_900) && h <= Duration::from_millis(10_000)
+        ));
     }
 }
