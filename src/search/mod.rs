@@ -8,6 +8,7 @@
 //! Repetitions and the move limit are judged by [`crate::rules`].
 
 pub mod movepick;
+pub mod params;
 pub mod time;
 pub mod tt;
 pub mod worker;

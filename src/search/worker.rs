@@ -9,6 +9,7 @@ use super::movepick::{
     see, see_value, update_history, ButterflyHistory, ContinuationHistory, CounterMoves,
     MovePicker, QuietStats,
 };
+use super::params::*;
 use super::time::TimeManager;
 use super::tt::{score_from_tt, score_to_tt, TranspositionTable};
 use super::{Bound, IterationInfo, Limits, Reporter, Score, SearchControl, MATE, MATE_BOUND};
@@ -75,7 +76,7 @@ pub struct Shared<'a> {
     pub control: &'a SearchControl,
     /// Internal stop for every thread (set by the main thread).
     pub abort: AtomicBool,
-    /// Nodes per thread, published every few hundred nodes.
+    /// Nodes per thread, published every 1024 nodes.
     pub nodes: Vec<AtomicU64>,
     /// Search start.
     pub start: Instant,
@@ -130,6 +131,35 @@ struct StackEntry {
     psq: eval::Psq,
 }
 
+/// What the move-loop pruning needs to know about its node.
+struct PruneNode {
+    depth: i32,
+    eval: Score,
+    alpha: Score,
+    improving: bool,
+    move_count: usize,
+}
+
+/// The move-loop pruning verdict for one move.
+enum Prune {
+    /// Search the move.
+    Keep,
+    /// Skip this move.
+    Move,
+    /// Skip this move and every remaining quiet move.
+    RemainingQuiets,
+}
+
+/// Reverse futility pruning (static null move): at shallow depth, a static evaluation far
+/// above beta is trusted to fail high.
+#[inline]
+fn reverse_futility_prunes(eval: Score, beta: Score, depth: i32, improving: bool) -> bool {
+    depth <= RFP_MAX_DEPTH
+        && eval.abs() < MATE_BOUND
+        && beta.abs() < MATE_BOUND
+        && eval - (RFP_MARGIN * depth - if improving { RFP_IMPROVING } else { 0 }) >= beta
+}
+
 /// Main-thread-only settings.
 pub struct MainInfo {
     /// Time limits.
@@ -179,7 +209,7 @@ impl<'a> Worker<'a> {
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                let v = 0.5 + (d as f64).ln() * (m as f64).ln() / 2.6;
+                let v = LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR;
                 *r = v.clamp(0.0, 40.0) as u8;
             }
         }
@@ -244,9 +274,7 @@ impl<'a> Worker<'a> {
         if m.pondering {
             if shared.control.is_ponderhit() {
                 m.pondering = false;
-                let elapsed = shared.start.elapsed();
                 m.time.origin = Instant::now();
-                let _ = elapsed;
             } else {
                 return;
             }
@@ -305,12 +333,13 @@ impl<'a> Worker<'a> {
                 self.pv_idx = pv_idx;
                 self.seldepth = 0;
                 let prev = self.root_moves[pv_idx].prev_score;
-                let mut delta: Score = 20;
-                let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
-                    ((prev - delta).max(-INF), (prev + delta).min(INF))
-                } else {
-                    (-INF, INF)
-                };
+                let mut delta: Score = ASPIRATION_DELTA;
+                let (mut alpha, mut beta) =
+                    if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
+                        ((prev - delta).max(-INF), (prev + delta).min(INF))
+                    } else {
+                        (-INF, INF)
+                    };
                 loop {
                     let score = self.root_search(alpha, beta, depth, reporter.as_deref_mut());
                     self.sort_root(pv_idx);
@@ -338,7 +367,7 @@ impl<'a> Worker<'a> {
                         break;
                     }
                     delta += delta / 2 + 5;
-                    if delta > 800 {
+                    if delta > ASPIRATION_MAX_DELTA {
                         alpha = -INF;
                         beta = INF;
                     }
@@ -501,8 +530,8 @@ impl<'a> Worker<'a> {
             if i == self.pv_idx {
                 score = -self.search::<true>(-beta, -alpha, new_depth, 1, false);
             } else {
-                let r = if depth >= 3
-                    && i >= self.pv_idx + 4
+                let r = if depth >= ROOT_LMR_MIN_DEPTH
+                    && i >= self.pv_idx + ROOT_LMR_MIN_INDEX
                     && !is_capture
                     && !gives_check
                     && !in_check
@@ -684,6 +713,75 @@ impl<'a> Worker<'a> {
         rooks * 2 + minors >= 2
     }
 
+    /// Null-move pruning: if passing still fails high at a reduced depth, so will a real move.
+    /// Guarded against zugzwang by [`Worker::has_null_material`]; never right after a null
+    /// move. Returns the cutoff score.
+    fn null_move(
+        &mut self,
+        eval: Score,
+        beta: Score,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Option<Score> {
+        if depth < NMP_MIN_DEPTH
+            || eval < beta
+            || beta.abs() >= MATE_BOUND
+            || self.stack[ply - 1].mv.is_none()
+            || !self.has_null_material()
+        {
+            return None;
+        }
+        let r = NMP_BASE_REDUCTION
+            + depth / NMP_DEPTH_DIVISOR
+            + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
+        self.stack[ply].mv = None;
+        self.stack[ply].piece = None;
+        self.stack[ply + 1].psq = self.stack[ply].psq;
+        self.pos.make_null_move();
+        self.count_node();
+        let s = -self.search::<false>(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
+        self.pos.unmake_null_move();
+        if self.stopped || s < beta {
+            return None;
+        }
+        Some(if s > MATE_BOUND { beta } else { s })
+    }
+
+    /// Move-loop pruning at a non-PV node not in check, once a move has scored above a mate:
+    /// late move, futility and history pruning of quiet moves, SEE pruning of captures.
+    #[inline]
+    fn prune_move(
+        &self,
+        node: &PruneNode,
+        mv: Move,
+        is_capture: bool,
+        gives_check: bool,
+        hist: i32,
+    ) -> Prune {
+        let depth = node.depth;
+        if !is_capture && !gives_check {
+            let lmp = (LMP_BASE + depth * depth) as usize * if node.improving { 3 } else { 2 } / 2;
+            if depth <= LMP_MAX_DEPTH && node.move_count >= lmp {
+                return Prune::RemainingQuiets;
+            }
+            if depth <= FUTILITY_MAX_DEPTH
+                && node.eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= node.alpha
+            {
+                return Prune::RemainingQuiets;
+            }
+            if depth <= HISTORY_PRUNE_MAX_DEPTH && hist < -HISTORY_PRUNE_PER_DEPTH * depth {
+                return Prune::Move;
+            }
+        } else if is_capture
+            && depth <= SEE_PRUNE_MAX_DEPTH
+            && see(&self.pos, mv) < -SEE_CAPTURE_PER_DEPTH * depth
+        {
+            return Prune::Move;
+        }
+        Prune::Keep
+    }
+
     fn search<const PV: bool>(
         &mut self,
         mut alpha: Score,
@@ -773,39 +871,16 @@ impl<'a> Worker<'a> {
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
 
         if !PV && !in_check {
-            // Reverse futility pruning.
-            if depth <= 7 && eval.abs() < MATE_BOUND && beta.abs() < MATE_BOUND {
-                let margin = 80 * depth - if improving { 40 } else { 0 };
-                if eval - margin >= beta {
-                    return eval;
-                }
+            if reverse_futility_prunes(eval, beta, depth, improving) {
+                return eval;
             }
-            // Null move, guarded against zugzwang with few pieces.
-            if depth >= 3
-                && eval >= beta
-                && beta.abs() < MATE_BOUND
-                && self.stack[ply - 1].mv.is_some()
-                && self.has_null_material()
-            {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
-                self.stack[ply].mv = None;
-                self.stack[ply].piece = None;
-                self.stack[ply + 1].psq = self.stack[ply].psq;
-                self.pos.make_null_move();
-                self.count_node();
-                let s = -self.search::<false>(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
-                self.pos.unmake_null_move();
-                if self.stopped {
-                    return 0;
-                }
-                if s >= beta {
-                    return if s > MATE_BOUND { beta } else { s };
-                }
+            if let Some(s) = self.null_move(eval, beta, depth, ply, cut_node) {
+                return s;
             }
         }
 
         let mut depth = depth;
-        if tt_move.is_none() && depth >= 4 && (PV || cut_node) {
+        if tt_move.is_none() && depth >= IIR_MIN_DEPTH && (PV || cut_node) {
             depth -= 1;
         }
 
@@ -831,30 +906,27 @@ impl<'a> Worker<'a> {
                 self.quiet_stats(slices).score(&self.pos, us, mv)
             };
 
-            if best_score > -MATE_BOUND && !in_check {
-                if !is_capture && !gives_check {
-                    // Late move pruning.
-                    let lmp = (4 + depth * depth) as usize * if improving { 3 } else { 2 } / 2;
-                    if !PV && depth <= 8 && move_count >= lmp {
+            if !PV && best_score > -MATE_BOUND && !in_check {
+                let node = PruneNode {
+                    depth,
+                    eval,
+                    alpha,
+                    improving,
+                    move_count,
+                };
+                match self.prune_move(&node, mv, is_capture, gives_check, hist) {
+                    Prune::Keep => {}
+                    Prune::Move => continue,
+                    Prune::RemainingQuiets => {
                         picker.skip_quiets();
                         continue;
                     }
-                    // Futility pruning.
-                    if !PV && depth <= 6 && eval + 120 + 90 * depth <= alpha {
-                        picker.skip_quiets();
-                        continue;
-                    }
-                    if !PV && depth <= 3 && hist < -4000 * depth {
-                        continue;
-                    }
-                } else if is_capture && !PV && depth <= 5 && see(&self.pos, mv) < -120 * depth {
-                    continue;
                 }
             }
 
             // Check extension, except for checks that just lose the checking piece.
             let ext = (gives_check
-                && ply < 2 * self.root_depth as usize + 8
+                && ply < 2 * self.root_depth as usize + CHECK_EXTENSION_SLACK
                 && (in_check || see(&self.pos, mv) >= 0)) as i32;
             self.stack[ply].mv = Some(mv);
             self.stack[ply].piece = self.pos.piece_on(mv.from());
@@ -864,7 +936,7 @@ impl<'a> Worker<'a> {
             move_count += 1;
             let new_depth = depth - 1 + ext;
             let mut score;
-            if depth >= 3 && move_count > 1 + PV as usize && !is_capture {
+            if depth >= LMR_MIN_DEPTH && move_count > 1 + PV as usize && !is_capture {
                 let mut r = self.lmr[(depth as usize).min(63)][move_count.min(63)] as i32;
                 if PV {
                     r -= 1;
@@ -878,7 +950,7 @@ impl<'a> Worker<'a> {
                 if gives_check || in_check {
                     r -= 1;
                 }
-                r -= hist / 10000;
+                r -= hist / LMR_HISTORY_DIVISOR;
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 score = -self.search::<false>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
                 if score > alpha && r > 0 {
@@ -924,7 +996,7 @@ impl<'a> Worker<'a> {
         if best_score >= beta {
             if let Some(bm) = best_move {
                 if !self.pos.is_capture(bm) {
-                    let bonus = (24 * depth * depth).min(2400);
+                    let bonus = (HISTORY_BONUS_PER_DEPTH2 * depth * depth).min(HISTORY_BONUS_MAX);
                     self.update_quiet_stats(us, slices, bm, bonus);
                     for q in quiets[..n_quiets].iter().flatten() {
                         if *q != bm {
@@ -1026,7 +1098,7 @@ impl<'a> Worker<'a> {
                     .pos
                     .piece_on(mv.to())
                     .map_or(0, |p| see_value(p, mv.to()));
-                if stand_pat + gain + 200 <= alpha && !self.pos.gives_check(mv) {
+                if stand_pat + gain + QS_DELTA_MARGIN <= alpha && !self.pos.gives_check(mv) {
                     continue;
                 }
             }
