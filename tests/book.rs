@@ -324,6 +324,26 @@ fn book_commands_check_and_build_the_shipped_source() {
     assert_eq!(built, shipped);
 }
 
+/// A huge file is refused by its size, an endless one (`/dev/zero`, whose reported size is 0)
+/// after reading at most the limit: neither hangs nor fills the memory.
+#[test]
+fn huge_and_endless_files_are_refused() {
+    let path = std::env::temp_dir().join(format!("chuhan-test-{}-huge.book", std::process::id()));
+    let file = std::fs::File::create(&path).expect("temp file");
+    file.set_len(chuhan::book::MAX_FILE_LEN + 1)
+        .expect("sparse file");
+    drop(file);
+    let e = Book::open(&path).expect_err("huge");
+    let _ = std::fs::remove_file(&path);
+    assert!(matches!(e, BookError::TooLarge(_)), "{e:?}");
+    assert!(e.to_string().contains("larger than"), "{e}");
+    let zero = std::path::Path::new("/dev/zero");
+    if zero.exists() {
+        let e = Book::open(zero).expect_err("endless");
+        assert!(matches!(e, BookError::TooLarge(_)), "{e:?}");
+    }
+}
+
 #[test]
 fn random_bytes_never_panic() {
     let mut rng = BookRng::new(5);

@@ -37,6 +37,7 @@ use crate::board::Position;
 use crate::movegen;
 use crate::types::Move;
 use std::fmt;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The magic bytes at the start of a Chuhan book.
@@ -45,8 +46,8 @@ pub const MAGIC: &[u8; 8] = b"CHUHANBK";
 pub const VERSION: u16 = 1;
 const HEADER_LEN: usize = 16;
 const ENTRY_LEN: usize = 12;
-/// Books larger than this are refused (a real book is a few MB at most).
-const MAX_FILE_LEN: u64 = 256 << 20;
+/// Book files larger than this are refused (a real book is a few MB at most).
+pub const MAX_FILE_LEN: u64 = 256 << 20;
 
 /// Why a book could not be opened.
 #[derive(Debug)]
@@ -70,6 +71,8 @@ pub enum BookError {
     UnsupportedVersion(PathBuf, u16),
     /// The content is inconsistent (unsorted keys, impossible moves, trailing bytes…).
     Corrupt(PathBuf, String),
+    /// The file is larger than [`MAX_FILE_LEN`], or endless (such as `/dev/zero`).
+    TooLarge(PathBuf),
 }
 
 impl fmt::Display for BookError {
@@ -99,6 +102,12 @@ impl fmt::Display for BookError {
             BookError::Corrupt(p, why) => {
                 write!(f, "book file {} is corrupt: {why}", p.display())
             }
+            BookError::TooLarge(p) => write!(
+                f,
+                "{} is larger than {} MB: not an opening book",
+                p.display(),
+                MAX_FILE_LEN >> 20
+            ),
         }
     }
 }
@@ -190,14 +199,20 @@ impl Book {
                 BookError::Io(path.to_path_buf(), e)
             }
         };
-        let len = std::fs::metadata(path).map_err(io_err)?.len();
-        if len > MAX_FILE_LEN {
-            return Err(BookError::Corrupt(
-                path.to_path_buf(),
-                format!("{len} bytes is too large for an opening book"),
-            ));
+        // The size is checked while reading, not from the metadata: devices and pipes report
+        // a length of 0 and may never end.
+        let too_large = || BookError::TooLarge(path.to_path_buf());
+        if std::fs::metadata(path).map_err(io_err)?.len() > MAX_FILE_LEN {
+            return Err(too_large());
         }
-        let bytes = std::fs::read(path).map_err(io_err)?;
+        let file = std::fs::File::open(path).map_err(io_err)?;
+        let mut bytes = Vec::new();
+        file.take(MAX_FILE_LEN + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io_err)?;
+        if bytes.len() as u64 > MAX_FILE_LEN {
+            return Err(too_large());
+        }
         Book::from_bytes(&bytes).map_err(|e| e.with_path(path))
     }
 
