@@ -1,8 +1,10 @@
 //! Static evaluation: tapered material and piece-square tables, mobility, king safety and tempo.
 //!
 //! [`evaluate`] scores a position from the side to move's point of view; [`trace`] returns the
-//! same computation term by term for the protocol's `eval` command. The evaluation is computed
-//! from scratch; all weights live in [`weights`].
+//! same computation term by term for the protocol's `eval` command. [`evaluate`] computes
+//! everything from the position; the search calls [`evaluate_with`], which takes material and
+//! placement ([`Psq`]) kept incrementally along the search path ([`psq_after`]) and computes
+//! the other terms. All weights live in [`weights`].
 
 pub mod weights;
 
@@ -663,12 +665,16 @@ pub fn trace(pos: &Position) -> EvalBreakdown {
     } else {
         scale(pos, raw)
     };
+    let side_to_move = match pos.side_to_move() {
+        Color::Red => red,
+        Color::Black => -red,
+    };
     EvalBreakdown {
         terms: list,
         phase: terms.phase,
         raw,
         red,
-        side_to_move: evaluate(pos),
+        side_to_move,
     }
 }
 
@@ -803,16 +809,40 @@ mod tests {
         assert!(checked >= 20);
     }
 
+    /// The traced terms add up to what [`evaluate`] returns: their sum is the raw score (up to
+    /// the rounding of tapering each term), the raw score scaled is the final one, and the
+    /// final one from the side to move's view is `evaluate`'s.
     #[test]
-    fn trace_matches_evaluate() {
-        for fen in crate::board::BENCH_FENS {
-            if let Ok(p) = Position::from_fen(fen) {
-                let t = trace(&p);
-                assert_eq!(t.side_to_move, evaluate(&p));
-                let sum: Score = t.terms.iter().map(EvalTerm::total).sum();
-                assert!((sum - t.raw).abs() <= N_TERMS as i32);
-                assert!(!format!("{t}").is_empty());
-            }
+    fn traced_terms_add_up_to_evaluate() {
+        let extra = [
+            // Black to move, and the insufficient-material and no-attacker scalings.
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+            "3aka3/9/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1",
+            "3akab2/9/4b4/9/9/9/9/4B4/4A4/2BAK1R2 b - - 0 1",
+        ];
+        for fen in crate::board::BENCH_FENS.iter().chain(&extra) {
+            let p = Position::from_fen(fen).expect("test FEN");
+            let t = trace(&p);
+            let sum: Score = t.terms.iter().map(EvalTerm::total).sum();
+            assert!(
+                (sum - t.raw).abs() <= N_TERMS as i32,
+                "{fen}: terms sum to {sum}, raw {}",
+                t.raw
+            );
+            let scaled = if insufficient_material(&p) {
+                0
+            } else {
+                scale(&p, t.raw)
+            };
+            assert_eq!(t.red, scaled, "{fen}");
+            let own = if p.side_to_move() == Color::Red {
+                t.red
+            } else {
+                -t.red
+            };
+            assert_eq!(t.side_to_move, own, "{fen}");
+            assert_eq!(t.side_to_move, evaluate(&p), "{fen}");
+            assert!(!format!("{t}").is_empty());
         }
     }
 }
