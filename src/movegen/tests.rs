@@ -30,7 +30,7 @@ fn has(p: &Position, m: &str) -> bool {
 
 #[test]
 fn horse_leg_blocks() {
-    // Red horse b0 with its own elephant... leg c0 occupied by a red elephant: b0-d1 blocked.
+    // Red horse on b0; its leg c0 holds a red elephant, so b0-d1 is blocked.
     let p = pos("3k5/9/9/9/9/9/9/9/9/1NB1K4 w");
     assert_eq!(moves_from(&p, Square::B0), vec!["b0a2", "b0c2"]);
     // Leg b1 blocked by an enemy piece: b0-a2 and b0-c2 blocked.
@@ -69,7 +69,8 @@ fn pawn_sideways_only_after_river() {
 
 #[test]
 fn cannon_needs_exactly_one_screen() {
-    // Red cannon on b2, screen on b5, black rook on b7 behind it: capture b7; b9 behind two screens is not reachable.
+    // Red cannon on b2, screen on b5, black rook on b7 behind it: it captures b7; the horse on
+    // b9 is behind two screens and out of reach.
     let p = pos("1n2k4/9/1r7/9/1n7/9/9/1C7/9/3K5 w");
     let m = moves_from(&p, Square::B2);
     assert!(m.contains(&"b2b7".to_string()));
@@ -101,7 +102,7 @@ fn cannon_pin_with_two_screens() {
     let p = pos("3k5/9/4c4/9/9/4R4/9/4N4/9/4K4 w");
     let horse = moves_from(&p, Square::E2);
     assert!(horse.is_empty(), "{horse:?}");
-    // The rook may move along the file (still a screen... of two) but not sideways.
+    // The rook may move along the file (it stays one of the two screens), not sideways.
     let rook = moves_from(&p, Square::E4);
     assert!(rook.iter().all(|m| m.as_bytes()[2] == b'e'), "{rook:?}");
     assert!(rook.contains(&"e4e7".to_string()));
@@ -119,10 +120,9 @@ fn moving_onto_empty_cannon_line_is_illegal() {
 
 #[test]
 fn horse_leg_pin() {
-    // Black horse on d2 (leg d1 next to it... ) : black horse d2 attacks e0 via leg d1.
-    // Red advisor on d1? Advisors stand on d0/e1... use a red rook on d1 as the leg.
+    // The black horse on d2 would attack the red king on e0 through its leg d1, which a red
+    // rook blocks: the rook may capture the horse but not otherwise leave the leg.
     let p = pos("3k5/9/9/9/9/9/9/3n5/3R5/4K4 w");
-    // The horse d2 attacks e0 only through leg d1; the rook may capture the horse but not leave the leg otherwise.
     let rook = moves_from(&p, Square::D1);
     assert_eq!(rook, vec!["d1d2"], "{rook:?}");
 }
@@ -175,19 +175,23 @@ fn evasion_by_second_screen_and_by_blocking_leg() {
 
 #[test]
 fn double_check() {
-    // Black rook e9.. red king e0: rook on e5 and horse on f2 both check; only king moves help.
+    // The black rook on e5 and the black horse on f2 both check the red king on e0: only a king
+    // move helps, and only e0f0 is safe (d0 faces the black king, e1 stays on the rook's file).
     let p = pos("3k5/9/9/9/4r4/9/9/5n3/9/4K4 w");
     assert_eq!(p.checkers().count(), 2);
-    for m in legal_moves(&p).iter() {
-        assert_eq!(m.from(), Square::E0);
-    }
+    assert_eq!(moves_of(&p), vec!["e0f0"]);
+    // With a red rook that could capture either checker, still only the king moves.
+    let p = pos("3k5/9/9/9/R3r4/9/9/5n3/9/4K4 w");
+    assert_eq!(p.checkers().count(), 2);
+    let m = moves_of(&p);
+    assert!(!m.is_empty() && m.iter().all(|m| m.starts_with("e0")), "{m:?}");
 }
 
 #[test]
 fn stalemate_has_no_moves() {
-    // Black king e9 boxed in: red rooks on d8? Use: black king d9 alone, red rooks on rank 8 and file e.
+    // The lone black king on d9: d8 is covered by the red rook on g8, e9 by the red king on e0
+    // (flying general); it is not in check, so this is stalemate (a loss in Xiangqi).
     let p = pos("3k5/6R2/9/9/9/9/9/9/9/4K4 b");
-    // King d9: d8 attacked by rook g8, e9 attacked by king e0 (flying general) and e-file.
     assert!(!p.in_check());
     assert_eq!(count_legal(&p), 0);
     assert!(legal_moves(&p).is_empty());
