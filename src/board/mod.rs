@@ -179,11 +179,6 @@ impl Position {
         &self.history
     }
 
-    /// The last move made, if any.
-    pub fn last_move(&self) -> Option<Move> {
-        self.history.last().and_then(|s| s.mv)
-    }
-
     /// Pieces of colour `by` that attack `sq` under occupancy `occ`, ignoring pieces in `removed`.
     /// The enemy king counts as a rook on its file (the kings may not face each other).
     #[inline]
@@ -454,11 +449,6 @@ impl Position {
     /// Takes back a null move.
     pub fn unmake_null_move(&mut self) {
         self.unmake_move();
-    }
-
-    /// Forgets the move history (keeping the position), e.g. after a capture in a long game.
-    pub fn clear_history(&mut self) {
-        self.history.clear();
     }
 
     /// Recomputes the key from scratch (for tests).

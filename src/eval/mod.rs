@@ -10,6 +10,7 @@ pub mod weights;
 
 use crate::attacks;
 use crate::board::Position;
+use crate::rules::insufficient_material;
 use crate::types::{Bitboard, Color, PieceKind, Score, Square};
 use std::fmt;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub};
@@ -573,11 +574,6 @@ fn scale(pos: &Position, red: i32) -> i32 {
     } else {
         red
     }
-}
-
-/// Whether neither side has a piece that can give mate (only kings, advisors and elephants).
-pub fn insufficient_material(pos: &Position) -> bool {
-    !has_attackers(pos, Color::Red) && !has_attackers(pos, Color::Black)
 }
 
 /// Static evaluation from the side to move's point of view.

@@ -127,13 +127,6 @@ pub fn generate_quiets(pos: &Position, list: &mut MoveList) {
     generate(pos, GenType::Quiets, list);
 }
 
-/// Appends the legal replies to a check (all legal moves when in check; nothing otherwise).
-pub fn generate_evasions(pos: &Position, list: &mut MoveList) {
-    if pos.in_check() {
-        generate(pos, GenType::All, list);
-    }
-}
-
 /// The legal moves as a new list.
 pub fn legal_moves(pos: &Position) -> MoveList {
     let mut list = MoveList::new();

@@ -184,7 +184,10 @@ fn double_check() {
     let p = pos("3k5/9/9/9/R3r4/9/9/5n3/9/4K4 w");
     assert_eq!(p.checkers().count(), 2);
     let m = moves_of(&p);
-    assert!(!m.is_empty() && m.iter().all(|m| m.starts_with("e0")), "{m:?}");
+    assert!(
+        !m.is_empty() && m.iter().all(|m| m.starts_with("e0")),
+        "{m:?}"
+    );
 }
 
 #[test]

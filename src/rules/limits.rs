@@ -87,15 +87,13 @@ pub fn move_limit_reached(pos: &Position, limit_moves: u32) -> bool {
 /// assert!(insufficient_material(&Position::from_fen("2bak1b2/4a4/9/9/9/9/9/9/4A4/2B1KAB2 w").unwrap()));
 /// assert!(!insufficient_material(&Position::from_fen("4k4/9/9/9/4C4/9/9/9/9/3K5 w").unwrap()));
 /// ```
+#[inline]
 pub fn insufficient_material(pos: &Position) -> bool {
     Color::ALL.iter().all(|&c| {
-        [
-            PieceKind::Rook,
-            PieceKind::Horse,
-            PieceKind::Cannon,
-            PieceKind::Pawn,
-        ]
-        .iter()
-        .all(|&k| pos.pieces(c, k).is_empty())
+        (pos.pieces(c, PieceKind::Rook)
+            | pos.pieces(c, PieceKind::Horse)
+            | pos.pieces(c, PieceKind::Cannon)
+            | pos.pieces(c, PieceKind::Pawn))
+        .is_empty()
     })
 }

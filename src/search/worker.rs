@@ -808,7 +808,7 @@ impl<'a> Worker<'a> {
         if let Some(s) = self.move_limit_score(ply) {
             return s;
         }
-        if eval::insufficient_material(&self.pos) {
+        if rules::insufficient_material(&self.pos) {
             return 0;
         }
         let in_check = self.pos.in_check();
