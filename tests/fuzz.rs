@@ -261,7 +261,7 @@ fn mutate_board(rng: &mut Rng, fen: &[u8]) -> Vec<u8> {
     let mut cells: Vec<u8> = Vec::new();
     for c in board.bytes() {
         match c {
-            b'1'..=b'9' => cells.extend(std::iter::repeat_n(b'.', usize::from(c - b'0'))),
+            b'1'..=b'9' => cells.extend(std::iter::repeat(b'.').take(usize::from(c - b'0'))),
             b'/' => {}
             c => cells.push(c),
         }
