@@ -575,6 +575,29 @@ fn replay_session() {
     replay(targets::session);
 }
 
+/// Regression (found by `session_long`): over UCI a `go` in a position without a legal move is
+/// answered `bestmove (none)`, which the session target took for an illegal move.
+#[test]
+fn session_accepts_none_without_legal_moves() {
+    let index = |fen: &str| {
+        targets::all_fens()
+            .iter()
+            .position(|f| *f == fen)
+            .expect("a start FEN") as u8
+    };
+    let (check, mated) = (targets::EXTRA_FENS[0], targets::EXTRA_FENS[1]);
+    assert_eq!(
+        legal_moves(&Position::from_fen(check).expect("valid")).len(),
+        1
+    );
+    assert!(legal_moves(&Position::from_fen(mated).expect("valid")).is_empty());
+    // UCI; `position fen <FEN>` without moves, not garbled; `go depth 1`, no `movestogo`,
+    // nothing sent while it thinks, no `stop`; then `quit`.
+    let input = |fen| [1, 1, index(fen), 0, 1, 6, 3, 0, 0, 1, 0, 1];
+    assert!(targets::session(&input(check)), "the one move is played");
+    assert!(!targets::session(&input(mated)), "no move to answer with");
+}
+
 /// The targets check what they claim: a corrupted input of each kind is noticed.
 #[test]
 fn targets_accept_their_seeds() {
