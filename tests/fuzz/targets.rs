@@ -478,8 +478,10 @@ fn random_go(b: &mut Bytes, ucci: bool) -> (String, bool) {
 }
 
 /// Garbage: random words and bytes, never a line that would start a search, change the
-/// position, end the session or answer for the session (those come from the generator).
-fn random_garbage(b: &mut Bytes) -> Option<String> {
+/// position, end the session or answer for the session (those come from the generator), nor an
+/// `isready` (its `readyok` would be taken for the answer to a later `isready`, and the session
+/// would lose track of which answer belongs to which command).
+pub fn random_garbage(b: &mut Bytes) -> Option<String> {
     const WORDS: &[&str] = &[
         "isready",
         "setoption",
@@ -529,6 +531,7 @@ fn random_garbage(b: &mut Bytes) -> Option<String> {
         .unwrap_or("")
         .to_ascii_lowercase();
     let forbidden = [
+        "isready",
         "position",
         "fen",
         "startpos",
