@@ -18,17 +18,14 @@
 //! [`analyze`] writes to any [`Write`] and [`main`] is what the command line runs.
 
 use crate::board::{FenError, Position, START_FEN};
+use crate::engine::{BestMove, Engine, GoOutcome, GoRequest};
 use crate::movegen;
 use crate::notation::{parse_move, to_chinese, NotationError};
-use crate::search::{
-    mate_in_moves, Bound, IterationInfo, Limits, Reporter, Score, SearchControl, SearchOptions,
-    SearchResult, Searcher,
-};
+use crate::search::{mate_in_moves, Bound, IterationInfo, Limits, Score, SearchOptions};
 use crate::types::{Color, Move, Piece, Square};
 use std::fmt;
 use std::io::{IsTerminal, Write};
 use std::sync::mpsc;
-use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// Depth searched when neither `--depth` nor `--time` is given.
@@ -357,8 +354,8 @@ pub fn format_iteration(pos: &Position, info: &IterationInfo, multipv: usize) ->
 }
 
 /// The closing summary: best move, expected reply, score, depth, nodes and speed.
-pub fn format_result(pos: &Position, result: &SearchResult) -> String {
-    let Some(best) = result.best_move else {
+pub fn format_result(pos: &Position, result: &BestMove) -> String {
+    let Some(best) = result.best else {
         return format!(
             "No legal move: {} has lost ({}).",
             side_name(pos.side_to_move()),
@@ -370,7 +367,7 @@ pub fn format_result(pos: &Position, result: &SearchResult) -> String {
         );
     };
     let mut s = format!("Best move: {}", format_pv(pos, &[best]));
-    if let Some(reply) = result.ponder_move {
+    if let Some(reply) = result.ponder {
         let mut after = pos.clone();
         after.make_move(best);
         if movegen::legal_moves(&after).contains(&reply) {
@@ -388,7 +385,9 @@ pub fn format_result(pos: &Position, result: &SearchResult) -> String {
     };
     s.push_str(&format!(
         "\nScore {}, depth {}, {} nodes in {secs:.2}s ({} nodes/s)",
-        format_score(result.score),
+        result
+            .score
+            .map_or_else(|| "unknown".to_string(), format_score),
         result.depth,
         format_count(result.nodes),
         format_count(nps as u64)
@@ -473,56 +472,39 @@ impl Status {
     }
 }
 
-/// Prints exact lines as they arrive and keeps the status line up to date.
-struct LineReporter<'a> {
-    pos: &'a Position,
+/// What the engine core reports to the analysis, through a channel.
+enum Report {
+    Update(IterationInfo),
+    Current(Move, u32, u32),
+    Done(BestMove),
+}
+
+/// Prints an exact line of analysis and updates the status line.
+fn show_iteration(
+    pos: &Position,
+    info: &IterationInfo,
     multipv: usize,
-    out: &'a mut (dyn Write + Send),
-    status: &'a Mutex<Status>,
-    /// Stopped when the output is gone (e.g. `| head`): nobody reads the rest.
-    control: &'a SearchControl,
-    error: Option<std::io::Error>,
-}
-
-fn lock(status: &Mutex<Status>) -> MutexGuard<'_, Status> {
-    status
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-impl Reporter for LineReporter<'_> {
-    fn iteration(&mut self, info: &IterationInfo) {
-        let mut status = lock(self.status);
-        // After an exact line the search goes on with the next depth.
-        status.depth = info.depth + u32::from(info.bound == Bound::Exact);
-        status.current = None;
-        if info.multipv == 1 {
-            let bound = match info.bound {
-                Bound::Exact => "",
-                Bound::Lower => ">=",
-                Bound::Upper => "<=",
-            };
-            status.last = Some(format!("{bound}{}", format_score(info.score)));
-        }
-        // Aspiration-window bounds only update the status line; the printed lines are exact.
-        if info.bound != Bound::Exact || self.error.is_some() {
-            return;
-        }
-        status.clear(&mut std::io::stderr());
-        let line = format_iteration(self.pos, info, self.multipv);
-        if let Err(e) = writeln!(self.out, "{line}").and_then(|()| self.out.flush()) {
-            self.error = Some(e);
-            self.control.stop();
-        }
+    status: &mut Status,
+    out: &mut (dyn Write + Send),
+) -> std::io::Result<()> {
+    // After an exact line the search goes on with the next depth.
+    status.depth = info.depth + u32::from(info.bound == Bound::Exact);
+    status.current = None;
+    if info.multipv == 1 {
+        let bound = match info.bound {
+            Bound::Exact => "",
+            Bound::Lower => ">=",
+            Bound::Upper => "<=",
+        };
+        status.last = Some(format!("{bound}{}", format_score(info.score)));
     }
-
-    fn current_move(&mut self, mv: Move, number: u32, depth: u32) {
-        let mut status = lock(self.status);
-        if status.enabled {
-            status.depth = depth;
-            status.current = Some((to_chinese(self.pos, mv), number));
-        }
+    // Aspiration-window bounds only update the status line; the printed lines are exact.
+    if info.bound != Bound::Exact {
+        return Ok(());
     }
+    status.clear(&mut std::io::stderr());
+    writeln!(out, "{}", format_iteration(pos, info, multipv))?;
+    out.flush()
 }
 
 /// Runs the analysis, writing the board and the lines to `out`. With `progress`, a status line
@@ -531,7 +513,7 @@ pub fn analyze(
     args: &AnalyzeArgs,
     out: &mut (dyn Write + Send),
     progress: bool,
-) -> Result<SearchResult, AnalyzeError> {
+) -> Result<BestMove, AnalyzeError> {
     let (start, played) = setup(args.fen.as_deref(), args.moves.as_deref())?;
     let mut pos = start.clone();
     for &mv in &played {
@@ -546,43 +528,73 @@ pub fn analyze(
     }
     out.flush()?;
 
-    let mut searcher = Searcher::new(SearchOptions {
+    let mut engine = Engine::with_options(SearchOptions {
         hash_mb: args.hash_mb.clamp(1, 4096),
         threads: args.threads.clamp(1, 256),
         multipv,
         ..SearchOptions::default()
     });
-    let status = Mutex::new(Status {
+    let (tx, rx) = mpsc::channel::<Report>();
+    let t = tx.clone();
+    engine.set_on_update(move |info| {
+        let _ = t.send(Report::Update(info.clone()));
+    });
+    let t = tx.clone();
+    engine.set_on_current_move(move |mv, number, depth| {
+        let _ = t.send(Report::Current(mv, number, depth));
+    });
+    engine.set_on_bestmove(move |answer| {
+        let _ = tx.send(Report::Done(answer.clone()));
+    });
+    // The moves were checked by `setup`: this cannot fail.
+    let _ = engine.set_position(start, &played);
+    let request = GoRequest {
+        limits,
+        use_book: false,
+        ..GoRequest::default()
+    };
+    let mut status = Status {
         enabled: progress,
         ..Status::default()
-    });
-    let control = SearchControl::default();
+    };
     let began = Instant::now();
-    let (result, error) = std::thread::scope(|scope| {
-        let (done, wait) = mpsc::channel::<()>();
-        if progress {
-            let status = &status;
-            scope.spawn(move || {
-                while let Err(mpsc::RecvTimeoutError::Timeout) =
-                    wait.recv_timeout(Duration::from_millis(200))
-                {
-                    lock(status).draw(&mut std::io::stderr(), began.elapsed(), root_moves);
+    let mut error = None;
+    let result = match engine.go(request) {
+        Ok(GoOutcome::Answered(answer)) => answer,
+        Ok(GoOutcome::Searching) => loop {
+            match rx.recv_timeout(Duration::from_millis(200)) {
+                Ok(Report::Update(info)) => {
+                    if error.is_none() {
+                        if let Err(e) = show_iteration(&pos, &info, multipv, &mut status, out) {
+                            // Nobody reads the rest (e.g. `| head`): stop.
+                            error = Some(e);
+                            engine.stop();
+                        }
+                    }
                 }
-            });
+                Ok(Report::Current(mv, number, depth)) => {
+                    if status.enabled {
+                        status.depth = depth;
+                        status.current = Some((to_chinese(&pos, mv), number));
+                    }
+                }
+                Ok(Report::Done(answer)) => break answer,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    status.draw(&mut std::io::stderr(), began.elapsed(), root_moves);
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(AnalyzeError::Io(std::io::Error::other(
+                        "the search ended without an answer",
+                    )));
+                }
+            }
+        },
+        Err(e) => {
+            return Err(AnalyzeError::Io(std::io::Error::other(e.to_string())));
         }
-        let mut reporter = LineReporter {
-            pos: &pos,
-            multipv,
-            out: &mut *out,
-            status: &status,
-            control: &control,
-            error: None,
-        };
-        let result = searcher.search(&pos, &limits, &control, &mut reporter);
-        drop(done);
-        (result, reporter.error)
-    });
-    lock(&status).clear(&mut std::io::stderr());
+    };
+    engine.wait();
+    status.clear(&mut std::io::stderr());
     if let Some(e) = error {
         return Err(e.into());
     }
@@ -772,7 +784,7 @@ mod tests {
             assert!(cn.chars().all(|c| c >= '\u{4e00}'), "{l}");
             assert_eq!(iccs.len(), 5, "{l}");
         }
-        let best = result.best_move.expect("a move");
+        let best = result.best.expect("a move");
         assert!(text.contains("Best move: 2. "), "{text}");
         assert!(text.contains(&format!("({best})")), "{text}");
     }

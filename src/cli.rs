@@ -22,10 +22,10 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Search the fixed bench positions to a fixed depth (one thread, fresh tables) and print
-    /// the node count, a signature of the search.
+    /// the node count, a signature of the search (the last line, `Nodes searched: N`).
     Bench {
         /// Depth in plies.
-        #[arg(default_value_t = crate::search::BENCH_DEPTH)]
+        #[arg(default_value_t = crate::engine::BENCH_DEPTH)]
         depth: u32,
     },
     /// Count the leaves of the legal move tree (move-generator test and benchmark).
@@ -162,14 +162,12 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
 }
 
 fn run_bench(depth: u32) -> i32 {
-    let depth = depth.clamp(1, 64);
-    let (nodes, elapsed) = crate::search::bench(depth);
-    let ms = elapsed.as_millis().max(1);
+    let report = crate::engine::jobs::bench(depth, &crate::search::SearchControl::default());
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let _ = writeln!(out, "Nodes searched: {nodes}");
-    let _ = writeln!(out, "Time: {ms} ms");
-    let _ = writeln!(out, "Nodes/second: {}", nodes as u128 * 1000 / ms);
+    for line in crate::protocol::format::bench_report(&report) {
+        let _ = writeln!(out, "{line}");
+    }
     0
 }
 

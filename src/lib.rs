@@ -23,6 +23,7 @@ pub mod analyze;
 pub mod attacks;
 pub mod board;
 pub mod book;
+pub mod engine;
 pub mod eval;
 pub mod movegen;
 pub mod notation;

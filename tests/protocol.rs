@@ -209,11 +209,9 @@ fn ucci_handshake() {
         "usemillisec",
         "hashsize",
         "threads",
-        "ponder",
         "usebook",
         "bookfiles",
         "newgame",
-        "batch",
         "debug",
         "randomness",
         "multipv",
@@ -222,6 +220,16 @@ fn ucci_handshake() {
             opts.iter()
                 .any(|l| l.starts_with(&format!("option {name} type"))),
             "option {name} missing: {opts:?}"
+        );
+    }
+    // Options that would do nothing are not offered: UCCI `ponder` (the GUI decides when to
+    // ponder) and `batch`.
+    for name in ["ponder", "batch"] {
+        assert!(
+            !opts
+                .iter()
+                .any(|l| l.starts_with(&format!("option {name} "))),
+            "option {name} offered: {opts:?}"
         );
     }
     assert!(lines.contains(&"option usemillisec type check default false".to_string()));
@@ -300,7 +308,6 @@ fn setoption_forms_and_values() {
         "setoption usebook false",
         "setoption bookfiles C:\\books\\my book.obk",
         "setoption newgame",
-        "setoption batch false",
         "setoption debug false",
         "setoption randomness small",
         "setoption multipv 1",
@@ -439,6 +446,12 @@ fn go_variants_uci() {
             assert!(m == "h9g7" || m == "b9c7", "{last}");
         }
         for info in l.iter().filter(|x| x.starts_with("info depth")) {
+            if info.starts_with("info depth 0 ") {
+                // A book move: its line says so and nothing else.
+                let m = best_of(last).expect("move");
+                assert_eq!(info, &format!("info depth 0 score cp 0 pv {m}"));
+                continue;
+            }
             assert!(
                 info.contains(" score cp ") || info.contains(" score mate "),
                 "{info}"
@@ -944,10 +957,10 @@ fn opening_book_used_by_default_and_can_be_turned_off() {
         l.iter().any(|x| x.starts_with("info message book move")),
         "{l:?}"
     );
-    assert!(
-        !l.iter().any(|x| x.starts_with("info depth")),
-        "a book move needs no search: {l:?}"
-    );
+    // A book move needs no search: one info line shows the move as the engine's line.
+    let infos: Vec<&String> = l.iter().filter(|x| x.starts_with("info depth")).collect();
+    let m = best_of(l.last().expect("line")).expect("move");
+    assert_eq!(infos, [&format!("info depth 0 score 0 pv {m}")], "{l:?}");
     assert_legal(&Position::startpos(), l.last().expect("line"));
     // Black gets book moves too.
     e.send("position startpos moves h2e2");

@@ -350,6 +350,18 @@ impl Book {
     /// Never returns a move that would make a position occur for the third time in the game
     /// (the history kept by `pos`), nor a move of weight 0.
     pub fn pick(&self, pos: &Position, rng: &mut BookRng, randomness: f64) -> Option<BookMove> {
+        self.pick_excluding(pos, rng, randomness, &[])
+    }
+
+    /// [`Book::pick`] among the book moves that are not in `excluded` (UCCI `banmoves`): a
+    /// banned book move leaves the choice to the other book moves of the position.
+    pub fn pick_excluding(
+        &self,
+        pos: &Position,
+        rng: &mut BookRng,
+        randomness: f64,
+        excluded: &[Move],
+    ) -> Option<BookMove> {
         let r = if randomness.is_finite() {
             randomness.clamp(-0.9, 100.0)
         } else {
@@ -360,7 +372,8 @@ impl Book {
         let candidates: Vec<(BookMove, f64)> = self
             .probe(pos)
             .into_iter()
-            .filter(|b| b.weight > 0 && !repeats_third_time(&mut scratch, b.mv))
+            .filter(|b| b.weight > 0 && !excluded.contains(&b.mv))
+            .filter(|b| !repeats_third_time(&mut scratch, b.mv))
             .map(|b| (b, f64::from(b.weight).powf(exponent)))
             .collect();
         let total: f64 = candidates.iter().map(|c| c.1).sum();

@@ -3,6 +3,9 @@
 use super::options::{OptionKind, OptionSpec, OPTIONS};
 use super::Dialect;
 use crate::board::Position;
+use crate::engine::BenchReport;
+pub use crate::engine::Offer;
+use crate::movegen::perft::PerftReport;
 use crate::search::{Bound, IterationInfo, Score, MATE_BOUND};
 use crate::types::Move;
 use std::fmt::Write as _;
@@ -106,16 +109,21 @@ pub fn uci_score(score: Score, bound: Bound) -> String {
     s
 }
 
-/// The lines for one iteration report.
+/// The lines for one iteration report; `lines` is the MultiPV setting.
 ///
-/// UCCI: `info depth <d> score <s> pv …` then `info time <ms> nodes <n>`; the score is a plain
-/// number (mate = ±(MATE − plies)). UCI: one line with depth, seldepth, multipv, score, nodes,
-/// nps, hashfull, time, pv.
-pub fn iteration(dialect: Dialect, info: &IterationInfo) -> Vec<String> {
+/// UCCI: `info depth <d> [multipv <k>] score <s> pv …` then `info time <ms> nodes <n>`; the
+/// score is a plain number (mate = ±(MATE − plies)), and the line index `multipv <k>` is
+/// given when more than one line is asked for. UCI: one line with depth, seldepth, multipv,
+/// score, nodes, nps, hashfull, time, pv.
+pub fn iteration(dialect: Dialect, info: &IterationInfo, lines: usize) -> Vec<String> {
     let ms = info.elapsed.as_millis();
     match dialect {
         Dialect::Ucci => {
-            let mut s = format!("info depth {} score {}", info.depth, info.score);
+            let mut s = format!("info depth {}", info.depth);
+            if lines > 1 {
+                let _ = write!(s, " multipv {}", info.multipv.max(1));
+            }
+            let _ = write!(s, " score {}", info.score);
             push_pv(&mut s, &info.pv);
             vec![s, format!("info time {ms} nodes {}", info.nodes)]
         }
@@ -136,23 +144,45 @@ pub fn iteration(dialect: Dialect, info: &IterationInfo) -> Vec<String> {
     }
 }
 
+/// The `info` line printed before a book move, so that GUIs showing the engine's line show
+/// the book move: `info depth 0 score 0 pv <m>` (UCI: `score cp 0`).
+pub fn book_info(dialect: Dialect, mv: Move) -> String {
+    match dialect {
+        Dialect::Ucci => format!("info depth 0 score 0 pv {mv}"),
+        Dialect::Uci => format!("info depth 0 score cp 0 pv {mv}"),
+    }
+}
+
+/// The `perft` report: `move: count` for each root move counted, a blank line, then
+/// `Nodes searched: N`.
+pub fn perft_report(report: &PerftReport) -> Vec<String> {
+    let mut lines: Vec<String> = report
+        .divide
+        .iter()
+        .map(|(mv, n)| format!("{mv}: {n}"))
+        .collect();
+    lines.push(String::new());
+    lines.push(format!("Nodes searched: {}", report.nodes));
+    lines
+}
+
+/// The bench report of both `chuhan bench` and the engine's `bench` command; the last line,
+/// `Nodes searched: N`, is the signature.
+pub fn bench_report(report: &BenchReport) -> Vec<String> {
+    vec![
+        format!("Positions: {}  Depth: {}", report.positions, report.depth),
+        format!("Time (ms): {}", report.elapsed.as_millis()),
+        format!("Nodes/second: {}", report.nodes_per_second()),
+        format!("Nodes searched: {}", report.nodes),
+    ]
+}
+
 /// `info currmove …` line.
 pub fn current_move(dialect: Dialect, mv: Move, number: u32, depth: u32) -> String {
     match dialect {
         Dialect::Ucci => format!("info currmove {mv} currmovenumber {number}"),
         Dialect::Uci => format!("info depth {depth} currmove {mv} currmovenumber {number}"),
     }
-}
-
-/// What the engine may add to its move (UCCI only).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Offer {
-    /// Nothing.
-    None,
-    /// Offer or accept a draw.
-    Draw,
-    /// Resign.
-    Resign,
 }
 
 /// `bestmove <m> [ponder <m>] [draw|resign]`, or the no-move answer when `best` is `None`
@@ -236,7 +266,7 @@ pub fn help() -> Vec<String> {
         "  position {startpos | fen <FEN>} [moves m1 m2 ...]   (also bare fen/startpos lines)",
         "  banmoves m1 m2 ...          UCCI: forbid these root moves in the next search",
         "  go [ponder|draw] [depth d | nodes n | movetime ms | infinite | mate n",
-        "     | time t [movestogo m | increment i] [opptime t [oppmovestogo m | oppincrement i]]",
+        "     | time t [movestogo m | increment i]",
         "     | wtime w btime b [winc i binc i] [movestogo m]] [searchmoves m1 ...]",
         "  go perft <n> | perft <n>    move-path enumeration with per-move counts",
         "  ponderhit [draw] | stop     pondering / stopping",
@@ -290,8 +320,12 @@ mod tests {
             pv: vec![],
         };
         assert_eq!(
-            iteration(Dialect::Ucci, &info)[0],
+            iteration(Dialect::Ucci, &info, 1)[0],
             "info depth 3 score 29999"
+        );
+        assert_eq!(
+            iteration(Dialect::Ucci, &info, 3)[0],
+            "info depth 3 multipv 1 score 29999"
         );
         assert_eq!(message(Dialect::Ucci, "a\nb"), "info message a b");
         assert_eq!(

@@ -9,7 +9,8 @@ pub enum OptionId {
     Hash,
     /// Search threads.
     Threads,
-    /// Pondering allowed (informational: the GUI decides when to ponder).
+    /// UCI `Ponder`: the GUI may let the engine ponder. UCI requires the option for pondering;
+    /// the GUI decides when to ponder, so it changes nothing in the engine. Not offered in UCCI.
     Ponder,
     /// Number of principal variations.
     MultiPv,
@@ -23,11 +24,10 @@ pub enum OptionId {
     UseBook,
     /// Opening book file(s).
     BookFiles,
-    /// UCCI batch mode.
-    Batch,
     /// Debug output.
     Debug,
-    /// Randomness of the move choice.
+    /// Randomness of the book move choice (flattens the book's weights; the search is not
+    /// affected).
     Randomness,
     /// Natural move limit in moves without capture (60 by the Chinese rules; 0 = none).
     MoveLimit,
@@ -120,7 +120,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     },
     OptionSpec {
         id: OptionId::Ponder,
-        ucci: Some("ponder"),
+        ucci: None,
         uci: Some("Ponder"),
         aliases: &[],
         kind: OptionKind::Check(false),
@@ -174,13 +174,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         uci: Some("BookFile"),
         aliases: &["bookfile"],
         kind: OptionKind::Text(""),
-    },
-    OptionSpec {
-        id: OptionId::Batch,
-        ucci: Some("batch"),
-        uci: None,
-        aliases: &[],
-        kind: OptionKind::Check(false),
     },
     OptionSpec {
         id: OptionId::Debug,
@@ -276,33 +269,18 @@ pub fn parse_bool(text: &str) -> Option<bool> {
     }
 }
 
-/// Settings kept by the protocol layer (the search keeps hash, threads and MultiPV itself).
+/// Settings kept by the protocol layer; the engine core keeps the search, book and
+/// resignation settings.
 #[derive(Clone, Debug)]
 pub struct Settings {
     /// UCCI times in milliseconds.
     pub use_millisec: bool,
-    /// Pondering enabled by the GUI.
+    /// UCI `Ponder` as set by the GUI (informational).
     pub ponder: bool,
-    /// Consult the opening book before searching.
-    pub use_book: bool,
-    /// Opening book file(s), as given by the GUI (UCCI allows several separated by `;`).
-    pub book_files: String,
-    /// UCCI batch mode.
-    pub batch: bool,
     /// Print extra diagnostics.
     pub debug: bool,
-    /// Index into [`RANDOMNESS`].
-    pub randomness: usize,
     /// Move overhead in ms.
     pub move_overhead_ms: u64,
-    /// Natural move limit in moves (0 = none).
-    pub move_limit: u32,
-    /// Offer draws in dead positions (UCCI).
-    pub draw_offers: bool,
-    /// Resign threshold in centipawns (0 = never).
-    pub resign_score: i32,
-    /// Consecutive hopeless moves before resigning.
-    pub resign_moves: usize,
 }
 
 impl Default for Settings {
@@ -310,16 +288,8 @@ impl Default for Settings {
         Settings {
             use_millisec: false,
             ponder: false,
-            use_book: true,
-            book_files: String::new(),
-            batch: false,
             debug: false,
-            randomness: 0,
             move_overhead_ms: 10,
-            move_limit: 60,
-            draw_offers: true,
-            resign_score: 1500,
-            resign_moves: 5,
         }
     }
 }
@@ -330,7 +300,6 @@ mod tests {
 
     #[test]
     fn names_are_unique() {
-        let mut seen = std::collections::HashSet::new();
         for o in OPTIONS {
             for n in o
                 .ucci
@@ -341,7 +310,6 @@ mod tests {
                 let n = normalize(n);
                 let owner = lookup(&n).map(|s| s.id);
                 assert_eq!(owner, Some(o.id), "{n}");
-                seen.insert((n, o.id));
             }
         }
         assert!(lookup("clear hash").is_some());

@@ -25,6 +25,7 @@ use time::TimeManager;
 use tt::TranspositionTable;
 use worker::{Heuristics, MainInfo, RootMove, Shared, Worker};
 
+pub use crate::board::BENCH_FENS;
 pub use crate::types::{mate_in_moves, Score, MATE, MATE_BOUND};
 
 /// A clock for one side.
@@ -236,11 +237,6 @@ impl Searcher {
         }
     }
 
-    /// Current options.
-    pub fn options(&self) -> &SearchOptions {
-        &self.options
-    }
-
     /// Resizes the hash table (clears it).
     pub fn set_hash_mb(&mut self, mb: usize) {
         self.options.hash_mb = mb.clamp(1, 4096);
@@ -354,7 +350,9 @@ impl Searcher {
         }
         let threads = self.options.threads.max(1);
         // `go mate n`: a mate in n moves needs 2n - 1 plies; allow some slack for pruning.
-        let mate_depth = limits.mate.map_or(u32::MAX, |n| 2 * n.max(1) + 4);
+        let mate_depth = limits
+            .mate
+            .map_or(u32::MAX, |n| n.max(1).saturating_mul(2).saturating_add(4));
         let max_depth = limits
             .depth
             .unwrap_or(worker::MAX_PLY as u32)
@@ -448,36 +446,6 @@ fn wait_for_stop(limits: &Limits, control: &SearchControl) {
     }
 }
 
-/// Default depth of `bench`.
-pub const BENCH_DEPTH: u32 = 10;
-
-pub use crate::board::BENCH_FENS;
-
-/// Runs the bench: every bench position searched to `depth` on one thread with a fresh 16 MB
-/// table. Returns (total nodes, elapsed).
-pub fn bench(depth: u32) -> (u64, Duration) {
-    let start = Instant::now();
-    let mut nodes = 0;
-    for fen in BENCH_FENS {
-        if let Ok(pos) = Position::from_fen(fen) {
-            let mut s = Searcher::new(SearchOptions::default());
-            let limits = Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            };
-            nodes += s
-                .search(
-                    &pos,
-                    &limits,
-                    &SearchControl::default(),
-                    &mut SilentReporter,
-                )
-                .nodes;
-        }
-    }
-    (nodes, start.elapsed())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -492,14 +460,6 @@ mod tests {
                 assert!(!movegen::legal_moves(&p).is_empty(), "{fen}: no legal move");
             }
         }
-    }
-
-    #[test]
-    fn bench_is_deterministic() {
-        let (a, _) = bench(3);
-        let (b, _) = bench(3);
-        assert_eq!(a, b);
-        assert!(a > 0);
     }
 
     #[test]
