@@ -19,13 +19,13 @@
 //! `{"error": "…"}` with a 4xx status; nothing a request carries reaches the file system.
 
 use super::game::{parse_fen, parse_game_text, Game, GameError, Human, Verdict, MAX_PLIES};
-use super::think::{spawn_search, SharedSearcher};
+use super::think::{self, spawn_search, SharedSearcher};
 use crate::board::Position;
 use crate::book::{Book, BookRng};
 use crate::movegen;
 use crate::notation::to_chinese;
 use crate::search::level::{Level, Line};
-use crate::search::{mate_in_moves, Bound, IterationInfo, Limits, SearchControl};
+use crate::search::{mate_in_moves, Bound, IterationInfo, Limits};
 use crate::types::{Color, Move, Score};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -43,7 +43,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// The most games kept at once; the least recently used idle one is dropped for a new one.
-pub const MAX_GAMES: usize = 64;
+pub const MAX_GAMES: usize = 32;
 /// The largest request body, in bytes.
 pub const MAX_BODY: usize = 64 * 1024;
 /// The longest an analysis runs without being stopped.
@@ -137,8 +137,8 @@ pub struct GameEntry {
     searcher: SharedSearcher,
     /// Held for the whole of a search: one search per game at a time.
     search_slot: Arc<tokio::sync::Mutex<()>>,
-    /// The running search's control, to stop it.
-    control: Mutex<Option<Arc<SearchControl>>>,
+    /// Counts the searches started, so a page that went away stops only its own search.
+    search_id: AtomicU64,
     last_used: Mutex<Instant>,
 }
 
@@ -148,7 +148,7 @@ impl GameEntry {
             game: Mutex::new(game),
             searcher: Arc::new(Mutex::new(None)),
             search_slot: Arc::new(tokio::sync::Mutex::new(())),
-            control: Mutex::new(None),
+            search_id: AtomicU64::new(0),
             last_used: Mutex::new(Instant::now()),
         }
     }
@@ -160,9 +160,7 @@ impl GameEntry {
 
     /// Asks the running search, if any, to stop.
     fn stop_search(&self) {
-        if let Some(c) = lock(&self.control).as_ref() {
-            c.stop();
-        }
+        think::stop(&self.searcher);
     }
 
     fn is_searching(&self) -> bool {
@@ -171,8 +169,14 @@ impl GameEntry {
 
     /// Waits for the game's search slot after stopping whatever runs in it.
     async fn take_slot(&self) -> tokio::sync::OwnedMutexGuard<()> {
-        self.stop_search();
-        self.search_slot.clone().lock_owned().await
+        loop {
+            self.stop_search();
+            // The holder may not have started its search when asked to stop: ask again.
+            let wait = self.search_slot.clone().lock_owned();
+            if let Ok(guard) = tokio::time::timeout(Duration::from_millis(100), wait).await {
+                return guard;
+            }
+        }
     }
 }
 
@@ -537,12 +541,19 @@ pub async fn engine_move(
     };
     let seed = req.seed.unwrap_or_else(|| app.random_seed());
     let slot = entry.take_slot().await;
-    let (pos, generation, ply) = {
+    let (pos, start, moves, generation, ply) = {
         let g = entry.game();
         if let Some(v) = g.verdict() {
             return Err(ApiError::bad(format!("the game is over: {}", v.en)));
         }
-        (g.position(), g.generation(), g.cursor())
+        let ply = g.cursor();
+        (
+            g.position(),
+            g.start().clone(),
+            g.moves()[..ply].to_vec(),
+            g.generation(),
+            ply,
+        )
     };
     let (mv, source, score) = if let Some(b) = app
         .book
@@ -566,15 +577,14 @@ pub async fn engine_move(
         };
         let lines = Arc::new(Mutex::new(Lines::default()));
         let collect = lines.clone();
-        let control = SearchControl::new();
-        *lock(&entry.control) = Some(control.clone());
+        entry.search_id.fetch_add(1, Ordering::Relaxed);
         let (tx, rx) = tokio::sync::oneshot::channel();
         spawn_search(
-            entry.searcher.clone(),
-            pos.clone(),
+            &entry.searcher,
+            start,
+            &moves,
             limits,
             lim.multipv,
-            control,
             Box::new(move |info: &IterationInfo| {
                 if info.bound == Bound::Exact {
                     if let Some(&mv) = info.pv.first() {
@@ -592,23 +602,23 @@ pub async fn engine_move(
                 let _ = tx.send(result);
             }),
         )
-        .map_err(|e| ApiError::unavailable(format!("cannot start a search: {e}")))?;
+        .map_err(|e| ApiError::unavailable(e.to_string()))?;
         let result = rx
             .await
             .map_err(|_| ApiError::unavailable("the search ended without an answer"))?;
-        *lock(&entry.control) = None;
-        let Some(best) = result.best_move else {
+        let Some(best) = result.best else {
             return Err(ApiError::bad("no legal move"));
         };
+        let best_score = result.score.unwrap_or(0);
         let mut found: Vec<Line> = lock(&lines).0.values().copied().collect();
         // The search's own answer is the best line, whatever the reports said.
         found.retain(|l| l.mv != best);
         found.push(Line {
             mv: best,
-            score: result.score,
+            score: best_score,
         });
         let mv = level.choose(&found, seed).unwrap_or(best);
-        (mv, "search", Some(result.score))
+        (mv, "search", result.score)
     };
     drop(slot);
     let chinese = to_chinese(&pos, mv);
@@ -665,12 +675,18 @@ fn info_json(pos: &Position, info: &IterationInfo) -> Value {
     })
 }
 
-/// Stops a search when the page goes away (the event stream is dropped).
-struct StopOnDrop(Arc<SearchControl>);
+/// Stops a search when the page goes away (the event stream is dropped), unless another
+/// search has started on the game since.
+struct StopOnDrop {
+    entry: Arc<GameEntry>,
+    search_id: u64,
+}
 
 impl Drop for StopOnDrop {
     fn drop(&mut self) {
-        self.0.stop();
+        if self.entry.search_id.load(Ordering::Relaxed) == self.search_id {
+            self.entry.stop_search();
+        }
     }
 }
 
@@ -696,31 +712,36 @@ pub async fn analysis(
         },
     };
     let slot = entry.take_slot().await;
-    let (pos, generation, ply) = {
+    let (pos, start, moves, generation, ply) = {
         let g = entry.game();
-        (g.position(), g.generation(), g.cursor())
+        let ply = g.cursor();
+        (
+            g.position(),
+            g.start().clone(),
+            g.moves()[..ply].to_vec(),
+            g.generation(),
+            ply,
+        )
     };
     if !movegen::has_legal_move(&pos) {
         return Err(ApiError::bad("no legal move to analyse: the game is over"));
     }
-    let control = SearchControl::new();
-    *lock(&entry.control) = Some(control.clone());
+    let search_id = entry.search_id.fetch_add(1, Ordering::Relaxed) + 1;
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Msg>();
     let done_tx = tx.clone();
     let info_pos = pos.clone();
     let eval_entry = entry.clone();
-    let done_entry = entry.clone();
     let done_pos = pos.clone();
     let limits = Limits {
         movetime: Some(MAX_ANALYSIS),
         ..Limits::default()
     };
     spawn_search(
-        entry.searcher.clone(),
-        pos,
+        &entry.searcher,
+        start,
+        &moves,
         limits,
         multipv,
-        control.clone(),
         Box::new(move |info: &IterationInfo| {
             if info.multipv == 1 && info.bound == Bound::Exact {
                 let mut g = lock(&eval_entry.game);
@@ -731,10 +752,9 @@ pub async fn analysis(
             let _ = tx.send(Msg::Info(info_json(&info_pos, info)));
         }),
         Box::new(move |result| {
-            *lock(&done_entry.control) = None;
             drop(slot);
             let best = result
-                .best_move
+                .best
                 .map(|m| json!({"iccs": m.to_string(), "chinese": to_chinese(&done_pos, m)}));
             let _ = done_tx.send(Msg::Done(json!({
                 "best": best,
@@ -743,8 +763,11 @@ pub async fn analysis(
             })));
         }),
     )
-    .map_err(|e| ApiError::unavailable(format!("cannot start a search: {e}")))?;
-    let guard = StopOnDrop(control);
+    .map_err(|e| ApiError::unavailable(e.to_string()))?;
+    let guard = StopOnDrop {
+        entry: entry.clone(),
+        search_id,
+    };
     let stream =
         futures_util::stream::unfold((rx, guard, false), |(mut rx, guard, ended)| async move {
             if ended {

@@ -1,59 +1,138 @@
-//! The one place where the web board starts a search: on its own thread, reporting each
-//! iteration to a listener and the result to another, stoppable through a [`SearchControl`].
+//! The one place where the web board starts a search, through the shared engine core
+//! ([`crate::engine::Engine`]): the engine runs the search on its worker thread and reports
+//! through its listeners, which this file forwards to the request that started the search.
 //!
-//! Everything else in `web/` goes through [`spawn_search`], so moving the board onto the shared
-//! engine core changes only this file.
+//! Each game has one engine, created on its first search. The API layer makes sure one search
+//! per game runs at a time (see `api::GameEntry`); [`spawn_search`] only starts it.
 
 use crate::board::Position;
-use crate::search::{IterationInfo, Limits, Reporter, SearchControl, SearchResult, Searcher};
-use std::sync::{Arc, Mutex};
+use crate::engine::{BestMove, Engine, GoOutcome, GoRequest};
+use crate::search::{IterationInfo, Limits, SearchOptions};
+use crate::types::Move;
+use std::sync::{Arc, Mutex, MutexGuard};
 
-/// Hash table size of a game's searcher, in MB (kept small: many games may be open).
+/// Hash table size of a game's engine, in MB (kept small: many games may be open).
 pub const HASH_MB: usize = 16;
-
-/// A game's searcher, created on its first search.
-pub type SharedSearcher = Arc<Mutex<Option<Searcher>>>;
 
 /// Called with every completed iteration (or MultiPV line) of a search.
 pub type OnInfo = Box<dyn FnMut(&IterationInfo) + Send>;
 /// Called once with the search's answer.
-pub type OnDone = Box<dyn FnOnce(SearchResult) + Send>;
+pub type OnDone = Box<dyn FnOnce(BestMove) + Send>;
 
-struct Listener(OnInfo);
+#[derive(Default)]
+struct Sink {
+    on_info: Option<OnInfo>,
+    on_done: Option<OnDone>,
+}
 
-impl Reporter for Listener {
-    fn iteration(&mut self, info: &IterationInfo) {
-        (self.0)(info);
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A game's engine and where its listeners report to.
+pub struct GameEngine {
+    engine: Engine,
+    sink: Arc<Mutex<Sink>>,
+}
+
+impl GameEngine {
+    fn new() -> GameEngine {
+        let mut engine = Engine::with_options(SearchOptions {
+            hash_mb: HASH_MB,
+            ..SearchOptions::default()
+        });
+        let sink = Arc::new(Mutex::new(Sink::default()));
+        // The listeners run on the engine's worker thread; they lock only the sink.
+        let s = Arc::clone(&sink);
+        engine.set_on_update(move |info| {
+            if let Some(f) = lock(&s).on_info.as_mut() {
+                f(info);
+            }
+        });
+        let s = Arc::clone(&sink);
+        engine.set_on_bestmove(move |best| {
+            let done = {
+                let mut g = lock(&s);
+                g.on_info = None;
+                g.on_done.take()
+            };
+            if let Some(f) = done {
+                f(best.clone());
+            }
+        });
+        GameEngine { engine, sink }
     }
 }
 
-/// Starts a search of `pos` on a new thread. The caller makes sure one search per game runs
-/// at a time. Fails only when the thread cannot be created.
+/// A game's engine, created on its first search.
+pub type SharedSearcher = Arc<Mutex<Option<GameEngine>>>;
+
+/// Why a search could not start.
+#[derive(Debug)]
+pub struct StartError(String);
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot start a search: {}", self.0)
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// Starts a search of `start` followed by `moves` with `multipv` lines (never from the
+/// engine's book: the board has its own). `on_info` gets every iteration, `on_done` the
+/// answer exactly once (also when the engine answers without searching). Stop it with
+/// [`stop`].
 pub fn spawn_search(
-    searcher: SharedSearcher,
-    pos: Position,
+    engine: &SharedSearcher,
+    start: Position,
+    moves: &[Move],
     limits: Limits,
     multipv: usize,
-    control: Arc<SearchControl>,
     on_info: OnInfo,
     on_done: OnDone,
-) -> std::io::Result<()> {
-    std::thread::Builder::new()
-        .name("chuhan-web-search".into())
-        .stack_size(8 << 20)
-        .spawn(move || {
-            let mut guard = searcher.lock().unwrap_or_else(|e| e.into_inner());
-            let s = guard.get_or_insert_with(|| {
-                Searcher::new(crate::search::SearchOptions {
-                    hash_mb: HASH_MB,
-                    ..Default::default()
-                })
-            });
-            s.set_multipv(multipv.clamp(1, 5));
-            let mut listener = Listener(on_info);
-            let result = s.search(&pos, &limits, &control, &mut listener);
-            drop(guard);
-            on_done(result);
-        })
-        .map(|_| ())
+) -> Result<(), StartError> {
+    let mut slot = lock(engine);
+    let ge = slot.get_or_insert_with(GameEngine::new);
+    // The previous search (if any) has delivered its answer; let its thread end.
+    ge.engine.stop();
+    ge.engine.wait();
+    ge.engine
+        .set_position(start, moves)
+        .map_err(|e| StartError(e.to_string()))?;
+    ge.engine
+        .set_multipv(multipv.clamp(1, 5))
+        .map_err(|e| StartError(e.to_string()))?;
+    *lock(&ge.sink) = Sink {
+        on_info: Some(on_info),
+        on_done: Some(on_done),
+    };
+    let request = GoRequest {
+        limits,
+        use_book: false,
+        ..GoRequest::default()
+    };
+    match ge.engine.go(request) {
+        Ok(GoOutcome::Searching) => Ok(()),
+        Ok(GoOutcome::Answered(best)) => {
+            let done = lock(&ge.sink).on_done.take();
+            *lock(&ge.sink) = Sink::default();
+            drop(slot);
+            if let Some(f) = done {
+                f(best);
+            }
+            Ok(())
+        }
+        Err(e) => {
+            *lock(&ge.sink) = Sink::default();
+            Err(StartError(e.to_string()))
+        }
+    }
+}
+
+/// Asks the game's running search, if any, to stop; its answer still comes to `on_done`.
+pub fn stop(engine: &SharedSearcher) {
+    if let Some(ge) = lock(engine).as_ref() {
+        ge.engine.stop();
+    }
 }
