@@ -263,6 +263,7 @@ function setState(st) {
   if (ui.selected && !st.legal[ui.selected]) ui.selected = null;
   ui.arrow = null;
   ui.lines = [];
+  $("anl-stats").textContent = "";
   render();
   renderStatus();
   renderMoves();
@@ -374,7 +375,7 @@ function renderGraph() {
   st.evals.forEach((e, i) => {
     if (e === null) { flush(); return; }
     pts.push(`${X(i)},${Y(e)}`);
-    el("circle", { cx: X(i), cy: Y(e), r: 2.5, fill: "#b8231b", class: "eval-point", "data-ply": i }, svg);
+    el("circle", { cx: X(i), cy: Y(e), r: 4, fill: "#b8231b", class: "eval-point", "data-ply": i }, svg);
   });
   flush();
   el("line", { x1: X(st.ply), y1: 0, x2: X(st.ply), y2: H, stroke: "#1769c9", "stroke-width": 1, "vector-effect": "non-scaling-stroke" }, svg);
