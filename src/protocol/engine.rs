@@ -13,8 +13,10 @@ use super::options::{self, OptionId, OptionKind, Settings, RANDOMNESS};
 use super::Dialect;
 use crate::board::Position;
 use crate::engine::{self, BestMove, Engine, EngineError, GoOutcome, GoRequest, JobReport, Source};
-use crate::search::{Clock, Limits};
+use crate::search::level::{Level, Line};
+use crate::search::{Bound, Clock, Limits};
 use crate::types::{Color, Move};
+use std::collections::BTreeMap;
 use std::collections::VecDeque;
 use std::io::{BufRead, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -138,6 +140,12 @@ struct Session {
     dialect: Arc<OnceLock<Dialect>>,
     /// The MultiPV setting, for the UCCI line index.
     lines: Arc<AtomicUsize>,
+    /// The latest exact score of each line of the search, for a level's choice.
+    level_lines: Arc<Mutex<BTreeMap<u32, Line>>>,
+    /// The level of the running search (full strength: no choice).
+    search_level: Level,
+    /// Searches started, mixed into the level's random seed.
+    searches: u64,
     settings: Settings,
     engine: Engine,
     /// Waiting for the worker's final report (`SearchDone` / `JobDone`).
@@ -163,10 +171,22 @@ impl Session {
     fn new(out: Output, events: Sender<Event>) -> Session {
         let dialect: Arc<OnceLock<Dialect>> = Arc::new(OnceLock::new());
         let lines = Arc::new(AtomicUsize::new(1));
+        let level_lines: Arc<Mutex<BTreeMap<u32, Line>>> = Arc::default();
         let mut engine = Engine::new();
         {
             let (out, d, n) = (out.clone(), Arc::clone(&dialect), Arc::clone(&lines));
+            let collected = Arc::clone(&level_lines);
             engine.set_on_update(move |info| {
+                if let (Bound::Exact, Some(&mv)) = (info.bound, info.pv.first()) {
+                    let mut c = collected.lock().unwrap_or_else(|e| e.into_inner());
+                    c.insert(
+                        info.multipv,
+                        Line {
+                            mv,
+                            score: info.score,
+                        },
+                    );
+                }
                 let k = n.load(Ordering::Relaxed);
                 out.lines(&format::iteration(dialect_of(&d), info, k));
             });
@@ -199,6 +219,9 @@ impl Session {
             out,
             dialect,
             lines,
+            level_lines,
+            search_level: Level::MAX,
+            searches: 0,
             settings: Settings::default(),
             engine,
             busy: false,
@@ -252,6 +275,7 @@ impl Session {
                 Flow::Quit
             }
             Event::SearchDone(answer) => {
+                let answer = self.level_choice(answer);
                 self.print_answer(&answer);
                 self.busy = false;
                 self.drain(rx)
@@ -585,6 +609,7 @@ impl Session {
                     OptionId::UseBook => book.enabled = b,
                     OptionId::Debug => self.settings.debug = b,
                     OptionId::DrawOffers => offers.draw_offers = b,
+                    OptionId::LimitStrength => self.settings.limit_strength = b,
                     _ => {}
                 }
             }
@@ -620,6 +645,14 @@ impl Session {
                     }
                     OptionId::ResignMoves => {
                         offers.resign_moves = n;
+                        Ok(())
+                    }
+                    OptionId::Level => {
+                        self.settings.level = Level::new(clamped).unwrap_or(Level::MAX);
+                        Ok(())
+                    }
+                    OptionId::Elo => {
+                        self.settings.elo = clamped;
                         Ok(())
                     }
                     _ => Ok(()),
@@ -713,8 +746,78 @@ impl Session {
         limits
     }
 
+    /// At a level below full strength, the move is chosen among the searched lines and the
+    /// GUI's MultiPV setting comes back.
+    fn level_choice(&mut self, mut answer: BestMove) -> BestMove {
+        let level = self.reset_level();
+        if level.is_full_strength() {
+            return answer;
+        }
+        let mut lines: Vec<Line> = self
+            .level_lines
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .copied()
+            .collect();
+        if let (Source::Search, Some(best)) = (answer.source, answer.best) {
+            lines.retain(|l| l.mv != best);
+            lines.push(Line {
+                mv: best,
+                score: answer.score.unwrap_or(0),
+            });
+            let seed = self.searches ^ self.engine.position().key();
+            if let Some(mv) = level.choose(&lines, seed) {
+                if mv != best {
+                    answer.best = Some(mv);
+                    answer.ponder = None;
+                }
+            }
+        }
+        answer
+    }
+
+    /// Ends a level's search: the GUI's MultiPV setting comes back. Returns the level it had.
+    fn reset_level(&mut self) -> Level {
+        let level = std::mem::replace(&mut self.search_level, Level::MAX);
+        if !level.is_full_strength() {
+            let _ = self
+                .engine
+                .set_multipv(self.lines.load(Ordering::Relaxed).max(1));
+        }
+        level
+    }
+
+    /// Applies the playing level to a search: its node budget and depth cap (the smaller of
+    /// them and the GUI's) and its number of lines to choose from.
+    fn apply_level(&mut self, limits: &mut Limits) {
+        let level = self.settings.playing_level();
+        self.level_lines
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+        self.searches += 1;
+        if level.is_full_strength() || limits.infinite || limits.ponder {
+            return;
+        }
+        let l = level.limits();
+        limits.nodes = match (limits.nodes, l.nodes) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        limits.depth = match (limits.depth, l.depth) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let gui_lines = self.lines.load(Ordering::Relaxed).max(1);
+        if gui_lines >= l.multipv || self.engine.set_multipv(l.multipv).is_ok() {
+            self.search_level = level;
+        }
+    }
+
     fn go(&mut self, g: &GoParams) {
-        let limits = self.limits(g);
+        let mut limits = self.limits(g);
+        self.apply_level(&mut limits);
         if self.settings.debug {
             self.say(&format!("debug: limits {limits:?}"));
         }
@@ -726,8 +829,12 @@ impl Session {
         };
         match self.engine.go(request) {
             Ok(GoOutcome::Searching) => self.busy = true,
-            Ok(GoOutcome::Answered(answer)) => self.print_answer(&answer),
+            Ok(GoOutcome::Answered(answer)) => {
+                let answer = self.level_choice(answer);
+                self.print_answer(&answer);
+            }
             Err(e) => {
+                self.reset_level();
                 self.say(&format!("go: {e}"));
                 self.out.line(&format::no_move(self.dialect()));
             }

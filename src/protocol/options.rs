@@ -1,5 +1,7 @@
 //! Engine options: one table with the UCCI and UCI name of each, and the settings they set.
 
+use crate::search::level::Level;
+
 /// Which option.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum OptionId {
@@ -37,6 +39,13 @@ pub enum OptionId {
     ResignScore,
     /// UCCI: how many consecutive moves the score must stay that low before resigning.
     ResignMoves,
+    /// Playing level 1–20 (UCCI `level`, UCI `Skill Level`): 20 is full strength, lower
+    /// levels search less and choose among near-best moves (see [`crate::search::level`]).
+    Level,
+    /// UCI `UCI_LimitStrength`: play at the strength of `UCI_Elo` instead of `Skill Level`.
+    LimitStrength,
+    /// UCI `UCI_Elo`: the target strength when `UCI_LimitStrength` is on.
+    Elo,
 }
 
 /// The type and range of an option.
@@ -83,6 +92,11 @@ pub struct OptionSpec {
 
 /// Levels of `randomness`, weakest first (ElephantEye's names).
 pub const RANDOMNESS: &[&str] = &["none", "tiny", "small", "medium", "large", "huge"];
+
+/// The weakest `UCI_Elo` (level 1).
+pub const ELO_MIN: i64 = Level::MIN.elo();
+/// The strongest `UCI_Elo` (level 20, full strength).
+pub const ELO_MAX: i64 = Level::MAX.elo();
 
 /// Largest hash table in MB.
 pub const MAX_HASH_MB: i64 = 4096;
@@ -222,6 +236,35 @@ pub const OPTIONS: &[OptionSpec] = &[
         },
     },
     OptionSpec {
+        id: OptionId::Level,
+        ucci: Some("level"),
+        uci: Some("Skill Level"),
+        aliases: &["skill"],
+        kind: OptionKind::Spin {
+            default: 20,
+            min: 1,
+            max: 20,
+        },
+    },
+    OptionSpec {
+        id: OptionId::LimitStrength,
+        ucci: None,
+        uci: Some("UCI_LimitStrength"),
+        aliases: &[],
+        kind: OptionKind::Check(false),
+    },
+    OptionSpec {
+        id: OptionId::Elo,
+        ucci: None,
+        uci: Some("UCI_Elo"),
+        aliases: &[],
+        kind: OptionKind::Spin {
+            default: ELO_MAX,
+            min: ELO_MIN,
+            max: ELO_MAX,
+        },
+    },
+    OptionSpec {
         id: OptionId::ResignMoves,
         ucci: Some("resignmoves"),
         uci: None,
@@ -281,6 +324,32 @@ pub struct Settings {
     pub debug: bool,
     /// Move overhead in ms.
     pub move_overhead_ms: u64,
+    /// UCCI `level` / UCI `Skill Level`.
+    pub level: Level,
+    /// UCI `UCI_LimitStrength`.
+    pub limit_strength: bool,
+    /// UCI `UCI_Elo`.
+    pub elo: i64,
+}
+
+impl Settings {
+    /// The level to play at: `UCI_Elo` when `UCI_LimitStrength` is on, else `level`.
+    ///
+    /// ```
+    /// use chuhan::protocol::options::Settings;
+    /// let mut s = Settings::default();
+    /// assert!(s.playing_level().is_full_strength());
+    /// s.limit_strength = true;
+    /// s.elo = 1500;
+    /// assert_eq!(s.playing_level().number(), 8);
+    /// ```
+    pub fn playing_level(&self) -> Level {
+        if self.limit_strength {
+            Level::from_elo(self.elo)
+        } else {
+            self.level
+        }
+    }
 }
 
 impl Default for Settings {
@@ -290,6 +359,9 @@ impl Default for Settings {
             ponder: false,
             debug: false,
             move_overhead_ms: 10,
+            level: Level::MAX,
+            limit_strength: false,
+            elo: ELO_MAX,
         }
     }
 }
