@@ -20,8 +20,8 @@
 //!
 //! let best = Move::new(Square::H2, Square::E2);
 //! let other = Move::new(Square::B2, Square::E2);
-//! let lines = [Line { mv: best, score: 40 }, Line { mv: other, score: -500 }];
-//! // A 500-point loss is outside every margin: every level plays the best move.
+//! let lines = [Line { mv: best, score: 40 }, Line { mv: other, score: -900 }];
+//! // A 940-point loss is outside every margin: every level plays the best move.
 //! for n in 1..=20 {
 //!     let level = Level::new(n).unwrap();
 //!     assert_eq!(level.choose(&lines, 7), Some(best));
@@ -138,13 +138,17 @@ impl Level {
         }
     }
 
-    /// How much worse than the best (in centipawns) a chosen move may score: 300 at level 1,
-    /// falling by 15 per level to 30 at level 19, 0 at level 20.
+    /// How much worse than the best (in centipawns) a chosen move may score: a beginner's
+    /// 700 at level 1, falling by 110 per level to 260 at level 5, then from 225 at level 6 by
+    /// 15 per level to 30 at level 19; 0 at level 20.
     pub const fn margin(self) -> Score {
+        let n = self.0 as Score;
         if self.is_full_strength() {
             0
+        } else if n <= 5 {
+            700 - (n - 1) * 110
         } else {
-            300 - (self.0 as Score - 1) * 15
+            300 - (n - 1) * 15
         }
     }
 
