@@ -575,6 +575,53 @@ fn replay_session() {
     replay(targets::session);
 }
 
+/// Regression (found by `session_long`): over UCI a `go` in a position without a legal move is
+/// answered `bestmove (none)`, which the session target took for an illegal move.
+#[test]
+fn session_accepts_none_without_legal_moves() {
+    let index = |fen: &str| {
+        targets::all_fens()
+            .iter()
+            .position(|f| *f == fen)
+            .expect("a start FEN") as u8
+    };
+    let (check, mated) = (targets::EXTRA_FENS[0], targets::EXTRA_FENS[1]);
+    assert_eq!(
+        legal_moves(&Position::from_fen(check).expect("valid")).len(),
+        1
+    );
+    assert!(legal_moves(&Position::from_fen(mated).expect("valid")).is_empty());
+    // UCI; `position fen <FEN>` without moves, not garbled; `go depth 1`, no `movestogo`,
+    // nothing sent while it thinks, no `stop`; then `quit`.
+    let input = |fen| [1, 1, index(fen), 0, 1, 6, 3, 0, 0, 1, 0, 1];
+    assert!(targets::session(&input(check)), "the one move is played");
+    assert!(!targets::session(&input(mated)), "no move to answer with");
+}
+
+/// Regression (found by `session_long`, four times in ten minutes): garbage such as
+/// `isready fen` got an extra `readyok`, after which the session matched answers to the wrong
+/// commands and reported a `nobestmove` or a late `bestmove` as the engine's fault.
+#[test]
+fn session_garbage_is_never_isready() {
+    // Word mode, two words: WORDS[0] = "isready", WORDS[5] = "eval", WORDS[8] = "fen".
+    assert_eq!(
+        targets::random_garbage(&mut Bytes::new(&[1, 1, 0, 0, 0, 8])),
+        None
+    );
+    assert_eq!(
+        targets::random_garbage(&mut Bytes::new(&[1, 1, 0, 5, 0, 0])).as_deref(),
+        Some("eval isready")
+    );
+    let mut rng = Rng(5);
+    for _ in 0..100_000 {
+        let bytes = rng.bytes(64);
+        if let Some(line) = targets::random_garbage(&mut Bytes::new(&bytes)) {
+            let first = line.split_whitespace().next().unwrap_or("");
+            assert!(!first.eq_ignore_ascii_case("isready"), "{line:?}");
+        }
+    }
+}
+
 /// The targets check what they claim: a corrupted input of each kind is noticed.
 #[test]
 fn targets_accept_their_seeds() {

@@ -300,8 +300,9 @@ fn lenient_input_and_errors() {
     );
 }
 
+/// Random text: no parser panics, and every move a parser accepts is legal in its position.
 #[test]
-fn random_text_never_panics() {
+fn random_text_never_panics_and_accepts_only_legal_moves() {
     let alphabet: Vec<char> =
         "车馬炮兵卒士仕相象将帅前中后二三五七九1２5平进退上下+-.=CHRPKAE1234567890 abc"
             .chars()
@@ -312,15 +313,50 @@ fn random_text_never_panics() {
         with_side(TWO_FILES, 'b'),
         with_side(SHARED, 'w'),
     ];
-    for _ in 0..3000 {
-        let len = (rng.next() % 7) as usize;
-        let text: String = (0..len)
-            .map(|_| alphabet[(rng.next() % alphabet.len() as u64) as usize])
-            .collect();
+    let mut accepted = 0;
+    for i in 0..3000 {
+        let text: String = if i % 2 == 0 {
+            let len = (rng.next() % 7) as usize;
+            (0..len)
+                .map(|_| alphabet[(rng.next() % alphabet.len() as u64) as usize])
+                .collect()
+        } else {
+            // A real move of one of the positions (so often not a move of the others), written
+            // in one of the notations, with up to two characters replaced.
+            let pos = &positions[(rng.next() % 3) as usize];
+            let moves = legal_moves(pos);
+            let mv = moves[(rng.next() % moves.len() as u64) as usize];
+            let written = match rng.next() % 3 {
+                0 => to_chinese(pos, mv),
+                1 => to_wxf(pos, mv),
+                _ => to_iccs(mv),
+            };
+            let mut chars: Vec<char> = written.chars().collect();
+            for _ in 0..rng.next() % 3 {
+                let at = (rng.next() % chars.len() as u64) as usize;
+                chars[at] = alphabet[(rng.next() % alphabet.len() as u64) as usize];
+            }
+            chars.into_iter().collect()
+        };
         for pos in &positions {
-            let _ = parse_move(pos, &text);
-            let _ = parse_chinese(pos, &text);
-            let _ = parse_wxf(pos, &text);
+            let legal = legal_moves(pos);
+            let results = [
+                ("any", parse_move(pos, &text)),
+                ("Chinese", parse_chinese(pos, &text)),
+                ("WXF", parse_wxf(pos, &text)),
+            ];
+            for (which, result) in results {
+                if let Ok(mv) = result {
+                    accepted += 1;
+                    assert!(
+                        legal.contains(&mv),
+                        "{which} {text:?} gave illegal {mv} in {}",
+                        pos.to_fen()
+                    );
+                }
+            }
         }
     }
+    // The legality check must have been exercised.
+    assert!(accepted > 100, "only {accepted} texts parsed");
 }

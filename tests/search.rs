@@ -315,9 +315,10 @@ fn threads_return_legal_moves_and_share_the_table() {
         assert!(r
             .best_move
             .is_some_and(|m| movegen::legal_moves(&p).contains(&m)));
-        // Every hash move stored for the root must be pseudo-legal there (no torn entries).
-        let probe = s.probe(&p);
-        assert!(probe.is_some());
+        // The root is in the table. (`Searcher::probe` drops illegal moves, so it cannot show a
+        // torn entry: `search::tt::tests::concurrent_writes_never_yield_torn_entries` hammers
+        // the table itself from several threads.)
+        assert!(s.probe(&p).is_some());
         assert!(r.nodes > 0);
     }
     // Concurrent searches on the same table with different threads counts and resizes.

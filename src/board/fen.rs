@@ -449,8 +449,9 @@ mod tests {
     }
 
     #[test]
-    fn garbage_never_panics() {
-        let samples = [
+    fn garbage_is_rejected_and_valid_text_parses() {
+        let garbage = [
+            "",
             "/////////",
             "9/9/9/9/9/9/9/9/9/9",
             "k/K",
@@ -459,8 +460,18 @@ mod tests {
             "4k4/9/9/9/9/9/9/9/9/3K5 w - - 99999999999999 1",
             "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 -3",
         ];
-        for s in samples {
-            let _ = Position::from_fen(s);
+        for s in garbage {
+            assert!(Position::from_fen(s).is_err(), "{s:?} parsed");
+        }
+        let valid = [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1",
+            "4k4/9/9/9/9/9/9/9/9/3K5 b",
+            "3akab2/9/4b4/9/9/9/9/4B4/4A4/2BAK1R2 b - - 59 80",
+        ];
+        for s in valid {
+            let pos = Position::from_fen(s).unwrap_or_else(|e| panic!("{s:?}: {e}"));
+            assert!(pos.is_consistent(), "{s}");
         }
     }
 }

@@ -112,7 +112,9 @@ mod tests {
             ..Limits::default()
         };
         let tm = TimeManager::new(&limits, Instant::now());
-        let (soft, hard) = (tm.soft.unwrap_or_default(), tm.hard.unwrap_or_default());
+        let (Some(soft), Some(hard)) = (tm.soft, tm.hard) else {
+            panic!("a game clock sets both limits: {tm:?}");
+        };
         assert!(soft > Duration::from_millis(50) && soft <= hard);
         assert!(hard < Duration::from_millis(1000));
     }

@@ -272,6 +272,84 @@ mod tests {
         assert_eq!(tt.probe(0x1234_5678_9abc_def1), None);
     }
 
+    /// What the hammer test stores for `key`: every field derived from the key, so an entry
+    /// mixing two writes cannot pass for either.
+    fn expected(key: u64) -> TtEntry {
+        TtEntry {
+            mv: None,
+            score: (key % 20_000) as Score - 10_000,
+            eval: ((key >> 16) % 20_000) as Score - 10_000,
+            depth: ((key >> 32) % 200) as i32,
+            bound: [Bound::Exact, Bound::Lower, Bound::Upper][((key >> 8) % 3) as usize],
+        }
+    }
+
+    /// Several threads store and probe keys that all fall into a handful of buckets. Every
+    /// probe must return nothing or the entry stored for that very key (never one mixed from
+    /// two writes), and afterwards every slot whose words decode to one of the keys holds that
+    /// key's entry.
+    #[test]
+    fn concurrent_writes_never_yield_torn_entries() {
+        const THREADS: u64 = 4;
+        const KEYS: u64 = 16;
+        const ROUNDS: u64 = 500_000;
+        let tt = TranspositionTable::new(1);
+        // The top bits choose the bucket: keys differing only below bit 50 share one bucket.
+        let key = |i: u64| (i + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 14;
+        let keys: Vec<u64> = (0..KEYS).map(key).collect();
+        let buckets: std::collections::HashSet<usize> = keys
+            .iter()
+            .map(|&k| std::ptr::from_ref(tt.bucket(k)) as usize)
+            .collect();
+        assert_eq!(buckets.len(), 1);
+        let bad = AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for t in 0..THREADS {
+                let (tt, keys, bad) = (&tt, &keys, &bad);
+                scope.spawn(move || {
+                    for r in 0..ROUNDS {
+                        let k = keys[((r * 7 + t * 13) % KEYS) as usize];
+                        let e = expected(k);
+                        tt.store(k, e.mv, e.score, e.eval, e.depth, e.bound);
+                        let k2 = keys[((r * 11 + t * 5 + 3) % KEYS) as usize];
+                        if tt.probe(k2).is_some_and(|got| got != expected(k2)) {
+                            bad.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        assert_eq!(
+            bad.load(Ordering::Relaxed),
+            0,
+            "torn entries returned by probe"
+        );
+        let mut found = 0;
+        for &k in &keys {
+            if let Some(got) = tt.probe(k) {
+                assert_eq!(got, expected(k), "key {k:#x}");
+                found += 1;
+            }
+        }
+        for b in tt.buckets.iter() {
+            for s in &b.slots {
+                let (data, check) = (
+                    s.data.load(Ordering::Relaxed),
+                    s.check.load(Ordering::Relaxed),
+                );
+                let k = check ^ data;
+                if data != 0 && keys.contains(&k) {
+                    assert_eq!(
+                        unpack(data).map(|(e, _)| e),
+                        Some(expected(k)),
+                        "slot of {k:#x}"
+                    );
+                }
+            }
+        }
+        assert!(found >= 2, "only {found} keys found after the hammer");
+    }
+
     #[test]
     fn mate_scores_adjust_by_ply() {
         let s = super::super::MATE - 10;

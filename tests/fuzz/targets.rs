@@ -21,8 +21,11 @@ pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R
 
 /// Extra FENs: few pieces, checks, a side without moves.
 pub const EXTRA_FENS: &[&str] = &[
-    // Red is mated (rook and horse), so there is no legal move.
+    // Red is in check from two rooks, with one way out (e0e1).
     "3k5/9/9/9/9/9/9/9/4r4/3rK4 w - - 0 1",
+    // Red is mated (rook on e1 guarded by a pawn, f0 by a rook, d0 by the facing kings):
+    // there is no legal move.
+    "3k1r3/9/9/9/9/9/9/4p4/4r4/4K4 w - - 0 1",
     "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
     "4k4/4a4/9/9/9/9/9/9/4A4/3K5 b - - 0 1",
     "3akab2/9/4b4/9/9/9/9/4B4/4A4/2BAK1R2 b - - 59 80",
@@ -475,8 +478,10 @@ fn random_go(b: &mut Bytes, ucci: bool) -> (String, bool) {
 }
 
 /// Garbage: random words and bytes, never a line that would start a search, change the
-/// position, end the session or answer for the session (those come from the generator).
-fn random_garbage(b: &mut Bytes) -> Option<String> {
+/// position, end the session or answer for the session (those come from the generator), nor an
+/// `isready` (its `readyok` would be taken for the answer to a later `isready`, and the session
+/// would lose track of which answer belongs to which command).
+pub fn random_garbage(b: &mut Bytes) -> Option<String> {
     const WORDS: &[&str] = &[
         "isready",
         "setoption",
@@ -526,6 +531,7 @@ fn random_garbage(b: &mut Bytes) -> Option<String> {
         .unwrap_or("")
         .to_ascii_lowercase();
     let forbidden = [
+        "isready",
         "position",
         "fen",
         "startpos",
@@ -554,6 +560,10 @@ fn check_answer(s: &Session, line: &str, known: &Known) {
         s.fail("bestmove without a move");
     };
     let legal = legal_moves(pos);
+    // UCI's answer when the side to move has no legal move (mated or stalemated).
+    if legal.is_empty() && text == "(none)" {
+        return;
+    }
     let mv = match parse_iccs_syntax(text) {
         Ok(mv) if legal.contains(&mv) => mv,
         _ => s.fail(&format!("illegal bestmove {text} in {}", pos.to_fen())),
@@ -707,5 +717,7 @@ pub fn session(data: &[u8]) -> bool {
     if PANICS.load(Ordering::SeqCst) != panics_before {
         s.fail("a thread panicked");
     }
-    s.answers.iter().any(|a| a.starts_with("bestmove"))
+    s.answers
+        .iter()
+        .any(|a| a.starts_with("bestmove") && a != "bestmove (none)")
 }
