@@ -1280,3 +1280,30 @@ fn ucci_nobestmove_when_the_game_is_already_decided() {
     let l = u.bestmove();
     assert!(l.last().is_some_and(|x| x != "bestmove (none)"), "{l:?}");
 }
+
+#[test]
+fn resignation_after_many_moves() {
+    // Black is two rooks down. `resignmoves` above 11 used to disable resignation (the score
+    // log handed only 10 previous scores to the test).
+    let fen =
+        |n: u32| format!("1nbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 {n}");
+    for moves in [5u32, 20] {
+        let mut e = ucci();
+        e.send("setoption usebook false");
+        e.send("setoption resignscore 300");
+        e.send(&format!("setoption resignmoves {moves}"));
+        for i in 1..=moves {
+            // Consecutive moves of ours: the move number goes up by one each time.
+            e.send(&format!("position fen {}", fen(10 + i)));
+            e.send("go depth 2");
+            let l = e.bestmove();
+            let last = l.last().expect("line");
+            assert!(best_of(last).is_some(), "{l:?}");
+            assert_eq!(
+                last.ends_with(" resign"),
+                i == moves,
+                "move {i} of {moves}: {l:?}"
+            );
+        }
+    }
+}
