@@ -775,6 +775,14 @@ mod tests {
         }
     }
 
+    /// A server keeps engines behind a mutex and moves them between threads.
+    #[test]
+    fn engine_is_send() {
+        fn send<T: Send>() {}
+        send::<Engine>();
+        send::<Arc<Mutex<Engine>>>();
+    }
+
     #[test]
     fn searches_answer_through_the_listener_and_the_engine_is_idle_after() {
         let (mut e, rx, _) = engine();
