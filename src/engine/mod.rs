@@ -18,9 +18,10 @@
 //! below:       search/ · book/ · rules/ · movegen/ · eval/ · board/ · types/
 //! ```
 //!
-//! Listeners are called on the worker thread (and, for messages, on the caller's thread), so
-//! they must not call back into the same `Engine` while holding a lock on it: send the report
-//! through a channel, or copy what you need.
+//! Listeners are called on the worker thread (messages also on the caller's thread). They must
+//! not lock the mutex that guards their own `Engine`: the next request to the engine joins the
+//! finishing worker thread, so a listener waiting for that lock would deadlock. Send the report
+//! through a channel instead, or copy what you need.
 //!
 //! ```
 //! use chuhan::engine::{Engine, GoOutcome, GoRequest};
