@@ -66,6 +66,19 @@ enum Command {
         #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=4096))]
         hash: u32,
     },
+    /// Serve the web board: play and analyse in a browser (loopback only unless --host says).
+    #[cfg(feature = "web")]
+    Serve {
+        /// Port (0 = any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// Also open the page in the default browser.
+        #[arg(long)]
+        open: bool,
+    },
     /// Opening book tools: compile the text source, check it, look positions up.
     Book {
         #[command(subcommand)]
@@ -124,6 +137,10 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
             threads,
         }) => run_perft(depth, fen.as_deref(), divide, threads),
         Some(Command::Book { action }) => run_book(action),
+        #[cfg(feature = "web")]
+        Some(Command::Serve { port, host, open }) => {
+            crate::web::main(&crate::web::ServeOptions { host, port, open })
+        }
         Some(Command::Analyze {
             fen,
             moves,

@@ -29,6 +29,8 @@ pub mod movegen;
 pub mod notation;
 pub mod rules;
 pub mod types;
+#[cfg(feature = "web")]
+pub mod web;
 
 /// The engine's name and version, as reported to GUIs.
 pub const ENGINE_NAME: &str = concat!("Chuhan ", env!("CARGO_PKG_VERSION"));
