@@ -472,6 +472,9 @@ impl Status {
     }
 }
 
+/// How often the status line is redrawn.
+const STATUS_EVERY: Duration = Duration::from_millis(200);
+
 /// What the engine core reports to the analysis, through a channel.
 enum Report {
     Update(IterationInfo),
@@ -558,11 +561,17 @@ pub fn analyze(
         ..Status::default()
     };
     let began = Instant::now();
+    let mut last_draw = began;
     let mut error = None;
     let result = match engine.go(request) {
         Ok(GoOutcome::Answered(answer)) => answer,
         Ok(GoOutcome::Searching) => loop {
-            match rx.recv_timeout(Duration::from_millis(200)) {
+            // The status line is redrawn every 200 ms, however often reports come.
+            if last_draw.elapsed() >= STATUS_EVERY {
+                status.draw(&mut std::io::stderr(), began.elapsed(), root_moves);
+                last_draw = Instant::now();
+            }
+            match rx.recv_timeout(STATUS_EVERY) {
                 Ok(Report::Update(info)) => {
                     if error.is_none() {
                         if let Err(e) = show_iteration(&pos, &info, multipv, &mut status, out) {
@@ -579,9 +588,7 @@ pub fn analyze(
                     }
                 }
                 Ok(Report::Done(answer)) => break answer,
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    status.draw(&mut std::io::stderr(), began.elapsed(), root_moves);
-                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
                     return Err(AnalyzeError::Io(std::io::Error::other(
                         "the search ended without an answer",

@@ -146,3 +146,49 @@ fn analyze_a_mated_side() {
         "{out}"
     );
 }
+
+/// `chuhan bench` and the engine's `bench` command are one implementation with one output:
+/// the same lines, ending with the parseable `Nodes searched: N`.
+#[test]
+fn bench_subcommand_and_engine_command_agree() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let (code, out, _) = chuhan(&["bench", "3"]);
+    assert_eq!(code, 0);
+    let cli: Vec<&str> = out.lines().collect();
+    let last = cli.last().copied().unwrap_or_default();
+    let nodes: u64 = last
+        .strip_prefix("Nodes searched: ")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("last line {last:?}"));
+    assert!(nodes > 0);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let _ = stdin.write_all(b"bench 3\n");
+    let _ = stdin.flush();
+    // Read until the bench's last line (quit would stop the bench).
+    let mut text = String::new();
+    for line in BufReader::new(stdout).lines() {
+        let Ok(line) = line else { break };
+        text.push_str(&line);
+        text.push('\n');
+        if line.starts_with("Nodes searched") {
+            break;
+        }
+    }
+    let _ = stdin.write_all(b"quit\n");
+    drop(stdin);
+    let _ = child.wait();
+    let engine: Vec<&str> = text.lines().filter(|l| !l.starts_with("info")).collect();
+    assert_eq!(engine.len(), cli.len(), "{text}");
+    for (a, b) in engine.iter().zip(&cli) {
+        let key = |l: &str| l.split(':').next().unwrap_or_default().to_string();
+        assert_eq!(key(a), key(b), "{text}");
+    }
+    assert_eq!(engine.last().copied(), Some(last), "same signature: {text}");
+}

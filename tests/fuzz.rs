@@ -1,5 +1,5 @@
 //! Fuzzing on stable Rust: a small generator and mutator drive the targets of
-//! `tests/fuzz/targets.rs` (the same targets the cargo-fuzz binaries in `fuzz/` run).
+//! `tests/fuzz/targets.rs`.
 //!
 //! The default test run does a quick pass of each target (a few seconds in all). The long runs
 //! are ignored; run one with its budget in inputs and/or seconds:
@@ -10,8 +10,8 @@
 //! ```
 //!
 //! `CHUHAN_FUZZ_SEED` changes the random stream. A failing input is written to
-//! `target/fuzz-failures/<target>-<n>.bin` (replay it with the cargo-fuzz binary, or with
-//! `CHUHAN_FUZZ_REPLAY=<file> cargo test --release --test fuzz -- --ignored replay_<target>`).
+//! `target/fuzz-failures/<target>-<n>.bin`; replay it with
+//! `CHUHAN_FUZZ_REPLAY=<file> cargo test --release --test fuzz -- --ignored replay_<target>`.
 
 #[path = "fuzz/targets.rs"]
 mod targets;

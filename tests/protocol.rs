@@ -409,6 +409,9 @@ fn go_variants_ucci() {
                 .all(|x| !x.contains(" cp ")),
             "UCCI scores are plain numbers: {l:?}"
         );
+        if go.contains("draw") {
+            assert_draw_answer(&l);
+        }
     }
     e.send("go infinite");
     e.no_bestmove_for(Duration::from_millis(300));
@@ -504,13 +507,10 @@ fn ponder_then_ponderhit() {
     for (mut e, hit, go) in [
         (ucci(), "ponderhit", "go ponder time 6 increment 0"),
         (uci(), "ponderhit", "go ponder wtime 6000 btime 6000"),
-        (
-            ucci(),
-            "ponderhit draw",
-            "go ponder time 6 increment 0 opptime 6",
-        ),
+        (ucci(), "ponderhit draw", "go ponder depth 5"),
     ] {
         e.send("position startpos moves h2e2 h9g7");
+        let from = e.log.len();
         e.send(go);
         // No move before ponderhit; isready is answered meanwhile.
         e.no_bestmove_for(Duration::from_millis(300));
@@ -523,6 +523,9 @@ fn ponder_then_ponderhit() {
             &position_after(START_FEN, &["h2e2", "h9g7"]),
             l.last().expect("line"),
         );
+        if hit == "ponderhit draw" {
+            assert_draw_answer(&e.log[from..]);
+        }
     }
 }
 
@@ -534,10 +537,11 @@ fn ponder_then_stop() {
         e.no_bestmove_for(Duration::from_millis(200));
         e.send("stop");
         let l = e.bestmove();
-        let last = l.last().expect("line");
-        if best_of(last).is_some() {
-            assert_legal(&position_after(START_FEN, &["h2e2"]), last);
-        }
+        // A stopped ponder search still answers with a legal move.
+        assert_legal(
+            &position_after(START_FEN, &["h2e2"]),
+            l.last().expect("line"),
+        );
         // Then a normal search still works.
         e.send("position startpos moves h2e2 h9g7");
         e.send("go depth 1");
@@ -618,8 +622,8 @@ fn banmoves_honoured_and_cleared_by_position() {
 
 #[test]
 fn go_mate_finds_mate_in_one() {
-    // Red mates with i4i9 (the a8 rook guards rank 8, the red king the d-file). `go mate`
-    // must end and answer a legal move (which move depends on the search).
+    // Red mates with i4i9 (the a8 rook guards rank 8, the red king the d-file); it is the
+    // only mate in one, so `go mate 1` must end with it.
     let fen = "4k4/R8/9/9/9/8R/9/9/9/3K5 w - - 0 1";
     let pos = Position::from_fen(fen).expect("fen");
     let mut e = uci();
@@ -627,6 +631,270 @@ fn go_mate_finds_mate_in_one() {
     e.send("go mate 1 movetime 5000");
     let l = e.bestmove();
     assert_legal(&pos, l.last().expect("line"));
+    assert_eq!(
+        best_of(l.last().expect("line")).as_deref(),
+        Some("i4i9"),
+        "{l:?}"
+    );
+    assert!(
+        l.iter().any(|x| x.contains(" score mate 1 ")),
+        "the mate is reported: {l:?}"
+    );
+}
+
+#[test]
+fn go_mate_with_a_huge_count_is_clamped() {
+    // `go mate 4294967295` used to overflow to a tiny depth and answer after depth 2.
+    let mut e = uci();
+    e.send("position startpos moves h2e2 h9g7");
+    e.send("go mate 4294967295");
+    let l = e.until("clamp message", |x| x.starts_with("info string go: mate"));
+    assert!(l.last().is_some_and(|x| x.contains("using 60")), "{l:?}");
+    e.no_bestmove_for(Duration::from_millis(700));
+    e.send("stop");
+    let l = e.bestmove();
+    assert_legal(
+        &position_after(START_FEN, &["h2e2", "h9g7"]),
+        l.last().expect("line"),
+    );
+}
+
+/// The last UCCI score printed before the answer.
+fn last_ucci_score(l: &[String]) -> Option<i32> {
+    l.iter()
+        .rev()
+        .filter(|x| x.starts_with("info depth "))
+        .find_map(|x| x.split(" score ").nth(1))
+        .and_then(|x| x.split(' ').next())
+        .and_then(|x| x.parse().ok())
+}
+
+/// A UCCI answer to a draw offer accepts it exactly when the score is at most +20.
+fn assert_draw_answer(l: &[String]) {
+    let score = last_ucci_score(l).unwrap_or_else(|| panic!("no score: {l:?}"));
+    let last = l.last().expect("line");
+    assert_eq!(offers_draw(last), score <= 20, "score {score}: {l:?}");
+}
+
+/// The UCCI draw flag of a `bestmove` line.
+fn offers_draw(line: &str) -> bool {
+    line.starts_with("bestmove ") && line.ends_with(" draw")
+}
+
+#[test]
+fn draw_offers_are_answered_by_the_score() {
+    // Red has a rook against two advisors: Red to move declines a draw, Black accepts it.
+    let winning = "3ak4/4a4/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1";
+    let losing = "3ak4/4a4/9/9/9/9/9/9/4A4/R2AK4 b - - 0 1";
+    let mut e = ucci();
+    e.send("setoption usebook false");
+    e.send(&format!("position fen {winning}"));
+    e.send("go draw depth 4");
+    let l = e.bestmove();
+    let last = l.last().expect("line");
+    assert!(best_of(last).is_some() && !offers_draw(last), "{l:?}");
+    e.send(&format!("position fen {losing}"));
+    e.send("go draw depth 4");
+    let l = e.bestmove();
+    assert!(offers_draw(l.last().expect("line")), "{l:?}");
+    // The same through `ponderhit draw`.
+    e.send(&format!("position fen {losing}"));
+    e.send("go ponder depth 4");
+    e.no_bestmove_for(Duration::from_millis(100));
+    e.send("ponderhit draw");
+    let l = e.bestmove();
+    assert!(offers_draw(l.last().expect("line")), "{l:?}");
+    e.send(&format!("position fen {winning}"));
+    e.send("go ponder depth 4");
+    e.no_bestmove_for(Duration::from_millis(100));
+    e.send("ponderhit draw");
+    let l = e.bestmove();
+    assert!(!offers_draw(l.last().expect("line")), "{l:?}");
+    // Without an offer, a merely losing side plays on.
+    e.send(&format!("position fen {losing}"));
+    e.send("go depth 4");
+    let l = e.bestmove();
+    assert!(!offers_draw(l.last().expect("line")), "{l:?}");
+}
+
+#[test]
+fn draw_offer_in_a_book_position_is_answered_by_a_search() {
+    // A draw offer used to be ignored when the book answered: now the search answers it,
+    // and the draw flag follows the score (accepted at most +20).
+    let mut e = ucci();
+    e.send("position startpos moves h2e2");
+    e.send("go draw depth 3");
+    let l = e.bestmove();
+    assert!(!l.iter().any(|x| x.contains("book move")), "{l:?}");
+    let score: i32 = l
+        .iter()
+        .rev()
+        .find_map(|x| x.strip_prefix("info depth 3 score "))
+        .and_then(|x| x.split(' ').next())
+        .and_then(|x| x.parse().ok())
+        .unwrap_or_else(|| panic!("no depth-3 score: {l:?}"));
+    let last = l.last().expect("line");
+    assert_eq!(offers_draw(last), score <= 20, "{l:?}");
+}
+
+#[test]
+fn banned_book_move_gives_another_book_move() {
+    let mut e = ucci();
+    e.send("position startpos");
+    e.send("go depth 20");
+    let l = e.bestmove();
+    let first = best_of(l.last().expect("line")).expect("move");
+    assert!(l.iter().any(|x| x.contains("book move")), "{l:?}");
+    // Ban it: another book move comes, still without a search.
+    for _ in 0..5 {
+        e.send("position startpos");
+        e.send(&format!("banmoves {first}"));
+        e.send("go depth 20");
+        let l = e.bestmove();
+        let m = best_of(l.last().expect("line")).expect("move");
+        assert_ne!(m, first, "{l:?}");
+        assert!(l.iter().any(|x| x.contains("book move")), "{l:?}");
+        assert!(
+            !l.iter()
+                .any(|x| x.starts_with("info depth") && !x.starts_with("info depth 0")),
+            "{l:?}"
+        );
+    }
+}
+
+#[test]
+fn book_never_answers_analysis() {
+    // In the book: MultiPV 3, go infinite, go ponder, go mate and searchmoves all search.
+    let moves = "position startpos moves h2e2 h9g7";
+    let after = position_after(START_FEN, &["h2e2", "h9g7"]);
+    for dialect in ["ucci", "uci"] {
+        let mut e = if dialect == "ucci" { ucci() } else { uci() };
+        let multipv = if dialect == "ucci" {
+            "setoption multipv 3"
+        } else {
+            "setoption name MultiPV value 3"
+        };
+        e.send(multipv);
+        e.send(moves);
+        e.send("go depth 5");
+        let l = e.bestmove();
+        assert!(!l.iter().any(|x| x.contains("book move")), "{l:?}");
+        for k in 1..=3 {
+            assert!(
+                l.iter().any(
+                    |x| x.starts_with("info depth 5 ") && x.contains(&format!(" multipv {k} "))
+                ),
+                "line {k} of depth 5 missing: {l:?}"
+            );
+        }
+        assert_legal(&after, l.last().expect("line"));
+        e.send(if dialect == "ucci" {
+            "setoption multipv 1"
+        } else {
+            "setoption name MultiPV value 1"
+        });
+        for go in [
+            "go infinite",
+            "go ponder depth 30",
+            "go mate 2",
+            "go depth 3 searchmoves a0a1",
+        ] {
+            e.send(moves);
+            e.send(go);
+            if go.contains("infinite") || go.contains("ponder") {
+                e.no_bestmove_for(Duration::from_millis(200));
+                e.send("stop");
+            }
+            let l = e.bestmove();
+            assert!(!l.iter().any(|x| x.contains("book move")), "{go}: {l:?}");
+            assert_legal(&after, l.last().expect("line"));
+        }
+    }
+}
+
+#[test]
+fn book_move_comes_with_an_info_line() {
+    let mut e = uci();
+    e.send("position startpos");
+    e.send("go depth 20");
+    let l = e.bestmove();
+    let m = best_of(l.last().expect("line")).expect("move");
+    let n = l.len();
+    assert_eq!(l[n - 2], format!("info depth 0 score cp 0 pv {m}"), "{l:?}");
+}
+
+#[test]
+fn perft_runs_on_the_worker_and_can_be_stopped() {
+    let mut e = ucci();
+    e.send("position startpos");
+    e.send("go perft 7");
+    // isready is answered while perft counts.
+    let t = Instant::now();
+    e.send("isready");
+    e.until_line("readyok");
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    e.send("stop");
+    let l = e.until("perft total", |x| x.starts_with("Nodes searched"));
+    assert!(
+        t.elapsed() < Duration::from_secs(2),
+        "stop took {:?}",
+        t.elapsed()
+    );
+    assert!(
+        l.iter().any(|x| x.contains("perft 7 stopped")),
+        "the partial divide is announced: {l:?}"
+    );
+    // The partial divide adds up to the total printed.
+    let sum: u64 = l
+        .iter()
+        .filter_map(|x| x.split_once(": "))
+        .filter(|(m, _)| m.len() == 4)
+        .filter_map(|(_, n)| n.parse::<u64>().ok())
+        .sum();
+    let total: u64 = l
+        .last()
+        .and_then(|x| x.strip_prefix("Nodes searched: "))
+        .and_then(|x| x.parse().ok())
+        .expect("total");
+    assert_eq!(sum, total, "{l:?}");
+    // The engine goes on normally.
+    e.send("perft 2");
+    let l = e.until("perft total", |x| x.starts_with("Nodes searched"));
+    assert_eq!(l.last().map(String::as_str), Some("Nodes searched: 1920"));
+    // `quit` during a long perft exits at once.
+    e.send("go perft 8");
+    std::thread::sleep(Duration::from_millis(200));
+    let t = Instant::now();
+    e.send("quit");
+    e.until_line("bye");
+    assert!(e.wait_exit().success());
+    assert!(
+        t.elapsed() < Duration::from_secs(3),
+        "quit took {:?}",
+        t.elapsed()
+    );
+}
+
+#[test]
+fn bench_runs_on_the_worker_and_can_be_stopped() {
+    let mut e = uci();
+    e.send("bench 40");
+    e.send("isready");
+    e.until_line("readyok");
+    let t = Instant::now();
+    e.send("stop");
+    let l = e.until("bench total", |x| x.starts_with("Nodes searched: "));
+    assert!(
+        t.elapsed() < Duration::from_secs(3),
+        "stop took {:?}",
+        t.elapsed()
+    );
+    assert!(l.iter().any(|x| x.contains("bench stopped")), "{l:?}");
+    e.send("bench 2");
+    let l = e.until("bench total", |x| x.starts_with("Nodes searched: "));
+    assert!(l.iter().any(|x| x.starts_with("Nodes/second: ")), "{l:?}");
 }
 
 #[test]
@@ -1011,4 +1279,31 @@ fn ucci_nobestmove_when_the_game_is_already_decided() {
     u.send("go depth 3");
     let l = u.bestmove();
     assert!(l.last().is_some_and(|x| x != "bestmove (none)"), "{l:?}");
+}
+
+#[test]
+fn resignation_after_many_moves() {
+    // Black is two rooks down. `resignmoves` above 11 used to disable resignation (the score
+    // log handed only 10 previous scores to the test).
+    let fen =
+        |n: u32| format!("1nbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 {n}");
+    for moves in [5u32, 20] {
+        let mut e = ucci();
+        e.send("setoption usebook false");
+        e.send("setoption resignscore 300");
+        e.send(&format!("setoption resignmoves {moves}"));
+        for i in 1..=moves {
+            // Consecutive moves of ours: the move number goes up by one each time.
+            e.send(&format!("position fen {}", fen(10 + i)));
+            e.send("go depth 2");
+            let l = e.bestmove();
+            let last = l.last().expect("line");
+            assert!(best_of(last).is_some(), "{l:?}");
+            assert_eq!(
+                last.ends_with(" resign"),
+                i == moves,
+                "move {i} of {moves}: {l:?}"
+            );
+        }
+    }
 }

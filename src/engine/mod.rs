@@ -18,9 +18,10 @@
 //! below:       search/ · book/ · rules/ · movegen/ · eval/ · board/ · types/
 //! ```
 //!
-//! Listeners are called on the worker thread (and, for messages, on the caller's thread), so
-//! they must not call back into the same `Engine` while holding a lock on it: send the report
-//! through a channel, or copy what you need.
+//! Listeners are called on the worker thread (messages also on the caller's thread). They must
+//! not lock the mutex that guards their own `Engine`: the next request to the engine joins the
+//! finishing worker thread, so a listener waiting for that lock would deadlock. Send the report
+//! through a channel instead, or copy what you need.
 //!
 //! ```
 //! use chuhan::engine::{Engine, GoOutcome, GoRequest};
@@ -727,5 +728,203 @@ impl Drop for Engine {
     fn drop(&mut self) {
         self.thinker.stop();
         self.thinker.wait(&self.search_options, &self.listeners);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::mpsc::{channel, Receiver};
+
+    /// An engine whose answers and messages arrive on channels.
+    fn engine() -> (Engine, Receiver<BestMove>, Arc<Mutex<Vec<String>>>) {
+        let mut e = Engine::with_options(SearchOptions {
+            hash_mb: 1,
+            ..SearchOptions::default()
+        });
+        let (tx, rx) = channel();
+        e.set_on_bestmove(move |b| {
+            let _ = tx.send(b.clone());
+        });
+        let said = Arc::new(Mutex::new(Vec::new()));
+        let s = Arc::clone(&said);
+        e.set_on_message(move |m| s.lock().unwrap_or_else(|e| e.into_inner()).push(m.into()));
+        (e, rx, said)
+    }
+
+    fn depth(d: u32) -> GoRequest {
+        GoRequest {
+            limits: Limits {
+                depth: Some(d),
+                ..Limits::default()
+            },
+            use_book: false,
+            ..GoRequest::default()
+        }
+    }
+
+    fn answer(e: &mut Engine, rx: &Receiver<BestMove>, request: GoRequest) -> BestMove {
+        match e.go(request) {
+            Ok(GoOutcome::Searching) => {
+                let b = rx.recv_timeout(Duration::from_secs(20)).expect("an answer");
+                e.wait();
+                b
+            }
+            Ok(GoOutcome::Answered(b)) => b,
+            Err(err) => panic!("go refused: {err}"),
+        }
+    }
+
+    /// A server keeps engines behind a mutex and moves them between threads.
+    #[test]
+    fn engine_is_send() {
+        fn send<T: Send>() {}
+        send::<Engine>();
+        send::<Arc<Mutex<Engine>>>();
+    }
+
+    #[test]
+    fn searches_answer_through_the_listener_and_the_engine_is_idle_after() {
+        let (mut e, rx, _) = engine();
+        e.set_position_text(None, "h2e2 h9g7").expect("moves");
+        let b = answer(&mut e, &rx, depth(3));
+        assert_eq!(b.source, Source::Search);
+        assert!(b.best.is_some_and(|m| e.legal_moves().contains(&m)));
+        assert!(!e.is_searching());
+        // Options can change again.
+        assert!(e.set_multipv(2).is_ok());
+    }
+
+    #[test]
+    fn busy_engine_refuses_changes_and_stop_ends_the_search() {
+        let (mut e, rx, _) = engine();
+        let request = GoRequest {
+            limits: Limits {
+                infinite: true,
+                ..Limits::default()
+            },
+            ..GoRequest::default()
+        };
+        assert_eq!(e.go(request).ok(), Some(GoOutcome::Searching));
+        assert!(e.is_searching());
+        assert!(matches!(e.set_hash_mb(2), Err(EngineError::Busy)));
+        assert!(matches!(e.go(depth(1)), Err(EngineError::Busy)));
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(rx.try_recv().is_err(), "infinite answers only after stop");
+        e.stop();
+        let b = rx.recv_timeout(Duration::from_secs(5)).expect("answer");
+        assert!(b.best.is_some());
+        e.wait();
+        assert!(!e.is_searching());
+    }
+
+    /// A panic in a listener inside the search is caught: a legal move is still answered, the
+    /// failure reported, and the next search runs on a fresh searcher.
+    #[test]
+    fn panic_in_the_search_still_answers_and_recovers() {
+        let (mut e, rx, said) = engine();
+        let calls = Arc::new(AtomicUsize::new(0));
+        let c = Arc::clone(&calls);
+        e.set_on_update(move |_| {
+            if c.fetch_add(1, Ordering::SeqCst) == 0 {
+                panic!("listener failure (test)");
+            }
+        });
+        let b = answer(&mut e, &rx, depth(4));
+        assert!(b.best.is_some_and(|m| e.legal_moves().contains(&m)));
+        assert_eq!(b.source, Source::Fallback);
+        let msgs = said.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        assert!(
+            msgs.iter().any(|m| m.contains("internal error")),
+            "{msgs:?}"
+        );
+        let b = answer(&mut e, &rx, depth(3));
+        assert_eq!(b.source, Source::Search);
+    }
+
+    /// A panic outside the search (here in the answer's own listener) neither leaves the
+    /// engine busy nor hangs `wait`; the next search works.
+    #[test]
+    fn panic_after_the_search_leaves_the_engine_usable() {
+        let (mut e, _rx, _said) = engine();
+        let (tx, rx) = channel();
+        let calls = Arc::new(AtomicUsize::new(0));
+        let c = Arc::clone(&calls);
+        e.set_on_bestmove(move |b| {
+            if c.fetch_add(1, Ordering::SeqCst) == 0 {
+                panic!("bestmove listener failure (test)");
+            }
+            let _ = tx.send(b.clone());
+        });
+        assert_eq!(e.go(depth(2)).ok(), Some(GoOutcome::Searching));
+        e.wait();
+        assert!(!e.is_searching());
+        let b = answer(&mut e, &rx, depth(2));
+        assert!(b.best.is_some());
+        assert!(calls.load(Ordering::SeqCst) >= 2);
+    }
+
+    #[test]
+    fn book_answers_only_ordinary_moves() {
+        let (mut e, rx, _) = engine();
+        let ordinary = GoRequest {
+            limits: Limits {
+                depth: Some(2),
+                ..Limits::default()
+            },
+            ..GoRequest::default()
+        };
+        let b = answer(&mut e, &rx, ordinary.clone());
+        if b.source != Source::Book {
+            // No book next to the crate: nothing more to test.
+            return;
+        }
+        let mut analysis = Vec::new();
+        for change in 0..3 {
+            let mut r = ordinary.clone();
+            match change {
+                0 => r.limits.mate = Some(3),
+                1 => r.limits.search_moves = e.legal_moves()[..2].to_vec(),
+                _ => r.draw_offered = true,
+            }
+            analysis.push(r);
+        }
+        for r in analysis {
+            let b = answer(&mut e, &rx, r);
+            assert_eq!(b.source, Source::Search);
+        }
+        // A node limit is an ordinary game limit: the book still answers.
+        let mut nodes = ordinary.clone();
+        nodes.limits.depth = None;
+        nodes.limits.nodes = Some(2000);
+        assert_eq!(answer(&mut e, &rx, nodes).source, Source::Book);
+        e.set_multipv(3).expect("idle");
+        let b = answer(&mut e, &rx, ordinary);
+        assert_eq!(b.source, Source::Search, "MultiPV 3 is analysis");
+    }
+
+    #[test]
+    fn mate_and_depth_are_clamped() {
+        let (e, _rx, said) = engine();
+        let limits = e.checked_limits(Limits {
+            mate: Some(u32::MAX),
+            depth: Some(100_000),
+            ..Limits::default()
+        });
+        assert_eq!(limits.mate, Some(MAX_MATE_MOVES));
+        assert_eq!(limits.depth, Some(MAX_DEPTH));
+        assert_eq!(said.lock().unwrap_or_else(|e| e.into_inner()).len(), 2);
+    }
+
+    #[test]
+    fn resignation_after_many_hopeless_moves() {
+        // The score log holds enough scores for `resign_moves` up to 100.
+        let (mut e, _rx, _) = engine();
+        e.set_offer_settings(OfferSettings {
+            resign_moves: 500,
+            ..OfferSettings::default()
+        });
+        assert_eq!(e.offer_settings().resign_moves, offers::MAX_RESIGN_MOVES);
     }
 }

@@ -413,3 +413,43 @@ pub(crate) fn final_answer(
         source,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A searcher whose lock was poisoned (a thread died holding it) is replaced by a fresh
+    /// one, and the failure is reported.
+    #[test]
+    fn poisoned_searcher_is_replaced_and_reported() {
+        let options = SearchOptions {
+            hash_mb: 1,
+            ..SearchOptions::default()
+        };
+        let mut t = Thinker::new(&options);
+        let s = Arc::clone(&t.searcher);
+        let died = std::thread::spawn(move || {
+            let _g = s.lock();
+            panic!("searcher thread failure (test)");
+        })
+        .join();
+        assert!(died.is_err());
+        assert!(t.searcher.is_poisoned());
+        let said = Arc::new(Mutex::new(Vec::<String>::new()));
+        let s2 = Arc::clone(&said);
+        let listeners = Listeners {
+            message: Some(Arc::new(move |m: &str| {
+                s2.lock().unwrap_or_else(|e| e.into_inner()).push(m.into());
+            })),
+            ..Listeners::default()
+        };
+        let probe = t.with_searcher(&options, &listeners, |s| s.probe(&Position::startpos()));
+        assert!(matches!(probe, Some(None)));
+        assert!(!t.searcher.is_poisoned());
+        let said = said.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        assert!(
+            said.iter().any(|m| m.contains("fresh searcher")),
+            "{said:?}"
+        );
+    }
+}

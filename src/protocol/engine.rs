@@ -595,7 +595,11 @@ impl Session {
         let mut offers = self.engine.offer_settings();
         match spec.kind {
             OptionKind::Button => {
-                let r = self.engine.clear_hash();
+                let r = if spec.id == OptionId::NewGame {
+                    self.engine.new_game()
+                } else {
+                    self.engine.clear_hash()
+                };
                 self.check(label, r);
             }
             OptionKind::Check(_) => {

@@ -3,8 +3,9 @@
 //! - [`command`]: a pure parser from one line to a typed [`Command`] (or a [`ProtocolError`]).
 //! - [`options`]: the engine options, their UCCI and UCI names, and the persistent [`Settings`].
 //! - [`format`](mod@format): everything that differs between the dialects on output (UCCI vs UCI syntax).
-//! - [`engine`]: the loop that executes commands, runs the search on its own thread and
-//!   answers `stop`, `ponderhit`, `isready` and `quit` while it thinks.
+//! - [`engine`](mod@engine): the loop that executes commands on the engine core
+//!   ([`crate::engine::Engine`], which searches on its worker thread) and answers `stop`,
+//!   `ponderhit`, `isready` and `quit` while it thinks.
 //!
 //! Behaviour worth knowing for GUI authors:
 //!
@@ -22,6 +23,12 @@
 //!   quiet equal stretches (`drawoffers`), resigns with `bestmove … resign` after `resignmoves`
 //!   consecutive scores at or below −`resignscore` (0 = never), and answers `nobestmove` when
 //!   the rules have already decided the game.
+//! - `perft` and `bench` run on the worker thread like a search: `stop` ends them (perft prints
+//!   the root moves counted in full), `isready` is answered, `quit` exits at once.
+//! - The book answers only ordinary game moves (not MultiPV > 1, `infinite`, `ponder`, `mate`,
+//!   `searchmoves` or a draw offer), with `info depth 0 score 0 pv <move>` before `bestmove`.
+//!   With MultiPV above 1, UCCI `info` lines carry `multipv <k>` as UCI's do.
+//! - `info currmove` comes only after 3 s of thinking (the search reports it from then on).
 //! - Bad input of any kind gets one `info string …` (UCI) / `info message …` (UCCI) line.
 //! - End of input stops the search (its move is printed) and ends the process with code 0.
 

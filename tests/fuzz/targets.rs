@@ -1,7 +1,7 @@
 //! The fuzz targets: each takes arbitrary bytes, feeds them to one input surface of the engine
-//! and asserts what must hold for every input. Shared by the stable-Rust driver
-//! (`tests/fuzz.rs`) and the cargo-fuzz binaries (`fuzz/fuzz_targets/`), so both run the same
-//! checks.
+//! and asserts what must hold for every input. Driven by the stable-Rust harness
+//! (`tests/fuzz.rs`); a cargo-fuzz binary could include this file with `#[path]` (the crate in
+//! `fuzz/` has only the `command_parse` target so far).
 #![allow(dead_code)]
 
 use chuhan::board::Position;
