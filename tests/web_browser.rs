@@ -15,6 +15,7 @@
 
 mod web_support;
 
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
@@ -129,6 +130,33 @@ async fn click_point(c: &Client, sq: &str) {
         .unwrap_or_else(|e| panic!("click {sq}: {e}"));
 }
 
+/// Drags the piece on `from` to `to` with the mouse (WebDriver actions).
+async fn drag(c: &Client, from: &str, to: &str) {
+    let find = |sq: &str| format!("rect.hit[data-sq='{sq}']");
+    let a = c.find(Locator::Css(&find(from))).await.expect("from point");
+    let b = c.find(Locator::Css(&find(to))).await.expect("to point");
+    let actions = MouseActions::new("mouse".to_string())
+        .then(PointerAction::MoveToElement {
+            element: a,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveToElement {
+            element: b,
+            duration: Some(Duration::from_millis(300)),
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(actions).await.expect("drag");
+}
+
 fn moves_count_js(n: usize) -> String {
     format!("document.querySelectorAll('#moves .move[data-ply]').length >= {n}")
 }
@@ -190,12 +218,44 @@ fn play_in_a_real_browser() {
             reply.chars().count() == 4 && !reply.is_ascii(),
             "Chinese notation expected: {reply:?}"
         );
-        // A second move: the horse h0-g2 (马二进三) is legal whatever Black answered.
+        // A second move, dragged: the horse h0-g2 (马二进三) is legal whatever Black answered.
         wait_js(&c, "document.querySelector('.piece[data-sq=\"h0\"]')", "h0").await;
+        drag(&c, "h0", "g2").await;
+        wait_js(&c, &moves_count_js(4), "the second reply").await;
+        let second = wait_js(
+            &c,
+            "document.querySelector('#moves .move[data-ply=\"3\"]').textContent",
+            "third ply",
+        )
+        .await;
+        assert_eq!(second, "马二进三");
+        // Take back the engine's reply and our move, then play it again by clicking.
+        c.find(Locator::Id("takeback"))
+            .await
+            .expect("take back button")
+            .click()
+            .await
+            .expect("take back");
+        wait_js(
+            &c,
+            "document.querySelectorAll('#moves .move[data-ply]').length === 2",
+            "the take-back",
+        )
+        .await;
         click_point(&c, "h0").await;
         wait_js(&c, "document.querySelectorAll('.dest').length", "horse moves").await;
         click_point(&c, "g2").await;
-        wait_js(&c, &moves_count_js(4), "the second reply").await;
+        wait_js(&c, &moves_count_js(4), "the reply after the take-back").await;
+        // Flip: Red's king goes to the top and back.
+        let king_y = "(() => { const t = document.querySelector('.piece[data-sq=\"e0\"]').getAttribute('transform'); return Number(t.split(',')[1].replace(')', '')); })()";
+        let before = wait_js(&c, king_y, "king position").await;
+        c.find(Locator::Id("flip")).await.expect("flip").click().await.expect("flip");
+        let after = wait_js(&c, king_y, "king position").await;
+        assert!(
+            before.as_f64() > Some(500.0) && after.as_f64() < Some(100.0),
+            "{before} {after}"
+        );
+        c.find(Locator::Id("flip")).await.expect("flip").click().await.expect("flip");
 
         // Analysis: lines stream in and the best move is drawn as an arrow.
         c.find(Locator::Id("analysis-toggle"))
