@@ -582,6 +582,11 @@ impl Session {
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let Some(spec) = options::lookup(name) else {
+            #[cfg(feature = "tune")]
+            if let Some(param) = crate::search::params::find(name) {
+                self.set_search_param(param, value);
+                return;
+            }
             self.say(&format!("unknown option {name:?} ignored"));
             return;
         };
@@ -694,6 +699,24 @@ impl Session {
             self.engine.set_book_settings(book);
         }
         self.engine.set_offer_settings(offers);
+    }
+
+    /// Sets a search parameter (feature `tune`); a bad value leaves it unchanged.
+    #[cfg(feature = "tune")]
+    fn set_search_param(&self, param: &crate::search::params::Param, value: Option<&str>) {
+        let value = value.map(str::trim).unwrap_or("");
+        let Ok(v) = value.parse::<i64>() else {
+            self.say(&format!(
+                "option {}: {value:?} is not a whole number; value unchanged",
+                param.name()
+            ));
+            return;
+        };
+        if let Err(e) = param.set(v) {
+            self.say(&format!("option {e}"));
+        } else if self.settings.debug {
+            self.say(&format!("option {} set to {v}", param.name()));
+        }
     }
 
     /// Converts `go` parameters to search limits (UCCI times in the `usemillisec` unit).

@@ -20,6 +20,14 @@ pub fn handshake(dialect: Dialect) -> Vec<String> {
         format!("id author {AUTHOR}"),
     ];
     lines.extend(OPTIONS.iter().filter_map(|o| option_line(o, dialect)));
+    #[cfg(feature = "tune")]
+    lines.extend(crate::search::params::ALL.iter().map(|p| {
+        let (name, d, min, max) = (p.name(), p.default(), p.min(), p.max());
+        match dialect {
+            Dialect::Ucci => format!("option {name} type spin min {min} max {max} default {d}"),
+            Dialect::Uci => format!("option name {name} type spin default {d} min {min} max {max}"),
+        }
+    }));
     lines.push(
         match dialect {
             Dialect::Ucci => "ucciok",

@@ -9,7 +9,7 @@ use super::movepick::{
     see, see_value, update_history, ButterflyHistory, ContinuationHistory, CounterMoves,
     MovePicker, QuietStats,
 };
-use super::params::*;
+use super::params::param;
 use super::time::TimeManager;
 use super::tt::{score_from_tt, score_to_tt, TranspositionTable};
 use super::{Bound, IterationInfo, Limits, Reporter, Score, SearchControl, MATE, MATE_BOUND};
@@ -154,10 +154,11 @@ enum Prune {
 /// above beta is trusted to fail high.
 #[inline]
 fn reverse_futility_prunes(eval: Score, beta: Score, depth: i32, improving: bool) -> bool {
-    depth <= RFP_MAX_DEPTH
+    depth <= param!(RFP_MAX_DEPTH)
         && eval.abs() < MATE_BOUND
         && beta.abs() < MATE_BOUND
-        && eval - (RFP_MARGIN * depth - if improving { RFP_IMPROVING } else { 0 }) >= beta
+        && eval - (param!(RFP_MARGIN) * depth - if improving { param!(RFP_IMPROVING) } else { 0 })
+            >= beta
 }
 
 /// Main-thread-only settings.
@@ -209,7 +210,7 @@ impl<'a> Worker<'a> {
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                let v = LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR;
+                let v = param!(LMR_BASE) + (d as f64).ln() * (m as f64).ln() / param!(LMR_DIVISOR);
                 *r = v.clamp(0.0, 40.0) as u8;
             }
         }
@@ -333,9 +334,9 @@ impl<'a> Worker<'a> {
                 self.pv_idx = pv_idx;
                 self.seldepth = 0;
                 let prev = self.root_moves[pv_idx].prev_score;
-                let mut delta: Score = ASPIRATION_DELTA;
+                let mut delta: Score = param!(ASPIRATION_DELTA);
                 let (mut alpha, mut beta) =
-                    if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
+                    if depth >= param!(ASPIRATION_MIN_DEPTH) && prev.abs() < MATE_BOUND {
                         ((prev - delta).max(-INF), (prev + delta).min(INF))
                     } else {
                         (-INF, INF)
@@ -367,7 +368,7 @@ impl<'a> Worker<'a> {
                         break;
                     }
                     delta += delta / 2 + 5;
-                    if delta > ASPIRATION_MAX_DELTA {
+                    if delta > param!(ASPIRATION_MAX_DELTA) {
                         alpha = -INF;
                         beta = INF;
                     }
@@ -530,8 +531,8 @@ impl<'a> Worker<'a> {
             if i == self.pv_idx {
                 score = -self.search::<true>(-beta, -alpha, new_depth, 1, false);
             } else {
-                let r = if depth >= ROOT_LMR_MIN_DEPTH
-                    && i >= self.pv_idx + ROOT_LMR_MIN_INDEX
+                let r = if depth >= param!(ROOT_LMR_MIN_DEPTH)
+                    && i >= self.pv_idx + param!(ROOT_LMR_MIN_INDEX)
                     && !is_capture
                     && !gives_check
                     && !in_check
@@ -724,7 +725,7 @@ impl<'a> Worker<'a> {
         ply: usize,
         cut_node: bool,
     ) -> Option<Score> {
-        if depth < NMP_MIN_DEPTH
+        if depth < param!(NMP_MIN_DEPTH)
             || eval < beta
             || beta.abs() >= MATE_BOUND
             || self.stack[ply - 1].mv.is_none()
@@ -732,9 +733,9 @@ impl<'a> Worker<'a> {
         {
             return None;
         }
-        let r = NMP_BASE_REDUCTION
-            + depth / NMP_DEPTH_DIVISOR
-            + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
+        let r = param!(NMP_BASE_REDUCTION)
+            + depth / param!(NMP_DEPTH_DIVISOR)
+            + ((eval - beta) / param!(NMP_EVAL_DIVISOR)).min(param!(NMP_EVAL_MAX));
         self.stack[ply].mv = None;
         self.stack[ply].piece = None;
         self.stack[ply + 1].psq = self.stack[ply].psq;
@@ -762,22 +763,27 @@ impl<'a> Worker<'a> {
     ) -> Prune {
         let depth = node.depth;
         if !is_capture && !gives_check {
-            let lmp = (LMP_BASE + depth * depth) as usize * if node.improving { 3 } else { 2 } / 2;
-            if depth <= LMP_MAX_DEPTH && node.move_count >= lmp {
+            let lmp = (param!(LMP_BASE) + depth * depth) as usize
+                * if node.improving { 3 } else { 2 }
+                / 2;
+            if depth <= param!(LMP_MAX_DEPTH) && node.move_count >= lmp {
                 return Prune::RemainingQuiets;
             }
-            if depth <= FUTILITY_MAX_DEPTH
-                && node.eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= node.alpha
+            if depth <= param!(FUTILITY_MAX_DEPTH)
+                && node.eval + param!(FUTILITY_BASE) + param!(FUTILITY_PER_DEPTH) * depth
+                    <= node.alpha
             {
                 return Prune::RemainingQuiets;
             }
-            if depth <= HISTORY_PRUNE_MAX_DEPTH && hist < -HISTORY_PRUNE_PER_DEPTH * depth {
+            if depth <= param!(HISTORY_PRUNE_MAX_DEPTH)
+                && hist < -param!(HISTORY_PRUNE_PER_DEPTH) * depth
+            {
                 return Prune::Move;
             }
         } else if is_capture
-            && depth <= SEE_PRUNE_MAX_DEPTH
+            && depth <= param!(SEE_PRUNE_MAX_DEPTH)
             && !good_capture
-            && see(&self.pos, mv) < -SEE_CAPTURE_PER_DEPTH * depth
+            && see(&self.pos, mv) < -param!(SEE_CAPTURE_PER_DEPTH) * depth
         {
             return Prune::Move;
         }
@@ -882,7 +888,7 @@ impl<'a> Worker<'a> {
         }
 
         let mut depth = depth;
-        if tt_move.is_none() && depth >= IIR_MIN_DEPTH && (PV || cut_node) {
+        if tt_move.is_none() && depth >= param!(IIR_MIN_DEPTH) && (PV || cut_node) {
             depth -= 1;
         }
 
@@ -930,7 +936,7 @@ impl<'a> Worker<'a> {
 
             // Check extension, except for checks that just lose the checking piece.
             let ext = (gives_check
-                && ply < 2 * self.root_depth as usize + CHECK_EXTENSION_SLACK
+                && ply < 2 * self.root_depth as usize + param!(CHECK_EXTENSION_SLACK)
                 && (in_check || good_capture || see(&self.pos, mv) >= 0))
                 as i32;
             self.stack[ply].mv = Some(mv);
@@ -941,7 +947,7 @@ impl<'a> Worker<'a> {
             move_count += 1;
             let new_depth = depth - 1 + ext;
             let mut score;
-            if depth >= LMR_MIN_DEPTH && move_count > 1 + PV as usize && !is_capture {
+            if depth >= param!(LMR_MIN_DEPTH) && move_count > 1 + PV as usize && !is_capture {
                 let mut r = self.lmr[(depth as usize).min(63)][move_count.min(63)] as i32;
                 if PV {
                     r -= 1;
@@ -955,7 +961,7 @@ impl<'a> Worker<'a> {
                 if gives_check || in_check {
                     r -= 1;
                 }
-                r -= hist / LMR_HISTORY_DIVISOR;
+                r -= hist / param!(LMR_HISTORY_DIVISOR);
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 score = -self.search::<false>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
                 if score > alpha && r > 0 {
@@ -1001,7 +1007,8 @@ impl<'a> Worker<'a> {
         if best_score >= beta {
             if let Some(bm) = best_move {
                 if !self.pos.is_capture(bm) {
-                    let bonus = (HISTORY_BONUS_PER_DEPTH2 * depth * depth).min(HISTORY_BONUS_MAX);
+                    let bonus = (param!(HISTORY_BONUS_PER_DEPTH2) * depth * depth)
+                        .min(param!(HISTORY_BONUS_MAX));
                     self.update_quiet_stats(us, slices, bm, bonus);
                     for q in quiets[..n_quiets].iter().flatten() {
                         if *q != bm {
@@ -1103,7 +1110,8 @@ impl<'a> Worker<'a> {
                     .pos
                     .piece_on(mv.to())
                     .map_or(0, |p| see_value(p, mv.to()));
-                if stand_pat + gain + QS_DELTA_MARGIN <= alpha && !self.pos.gives_check(mv) {
+                if stand_pat + gain + param!(QS_DELTA_MARGIN) <= alpha && !self.pos.gives_check(mv)
+                {
                     continue;
                 }
             }
