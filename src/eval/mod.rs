@@ -6,15 +6,16 @@
 //! placement ([`Psq`]) kept incrementally along the search path ([`psq_after`]) and computes
 //! the other terms. All weights live in [`weights`].
 
+mod king_safety;
 mod material;
+mod mobility;
 pub mod weights;
 
 pub use material::{psq_after, psq_of, pst_param, Psq};
 
-use crate::attacks;
 use crate::board::Position;
 use crate::rules::insufficient_material;
-use crate::types::{Bitboard, Color, PieceKind, Score, Square};
+use crate::types::{Color, PieceKind, Score};
 use std::fmt;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub};
 use weights::*;
@@ -81,56 +82,6 @@ const N_TERMS: usize = TERM_NAMES.len();
 struct Terms {
     t: [[S; 2]; N_TERMS],
     phase: i32,
-}
-
-/// The three back ranks of `color` (its palace rows).
-#[inline]
-fn back_ranks(color: Color) -> Bitboard {
-    match color {
-        Color::Red => Bitboard::rank(0) | Bitboard::rank(1) | Bitboard::rank(2),
-        Color::Black => Bitboard::rank(7) | Bitboard::rank(8) | Bitboard::rank(9),
-    }
-}
-
-/// The palace points of `color`.
-#[inline]
-fn palace(color: Color) -> Bitboard {
-    back_ranks(color) & (Bitboard::file(3) | Bitboard::file(4) | Bitboard::file(5))
-}
-
-/// Files c–g of `color`'s three back ranks: the palace and the points beside it, where an
-/// advanced pawn takes part in an attack on the king.
-#[inline]
-fn palace_zone(color: Color) -> Bitboard {
-    palace(color) | (back_ranks(color) & (Bitboard::file(2) | Bitboard::file(6)))
-}
-
-/// The squares on `color`'s side of the river (see [`Square::on_own_half`]).
-#[inline]
-fn own_half(color: Color) -> Bitboard {
-    let red = Bitboard::from_bits((1u128 << 45) - 1);
-    match color {
-        Color::Red => red,
-        Color::Black => !red,
-    }
-}
-
-/// The king's starting point of `color`.
-#[inline]
-fn home_king_square(color: Color) -> Square {
-    match color {
-        Color::Red => Square::E0,
-        Color::Black => Square::E9,
-    }
-}
-
-/// The centre of `color`'s palace.
-#[inline]
-fn palace_centre(color: Color) -> Square {
-    match color {
-        Color::Red => Square::E1,
-        Color::Black => Square::E8,
-    }
 }
 
 /// Whether `color` has a rook, horse, cannon or pawn (a piece that can attack across the river).
@@ -287,140 +238,8 @@ fn compute<const TRACE: bool>(pos: &Position, inc: Option<Psq>) -> Terms {
 #[inline(always)]
 fn positional<K: Sink>(pos: &Position, sink: &mut K) {
     let occ = pos.occupancy();
-    // Mobility and palace attacks.
-    let mut palace_units = [0i32; 2];
-    let mut palace_attackers = [0i32; 2];
-    for color in Color::ALL {
-        let c = color.index();
-        let own = pos.color_bb(color);
-        let enemy_palace = palace(!color);
-        let mut hit = |kind: PieceKind, targets: Bitboard| {
-            if (targets & enemy_palace).any() {
-                palace_units[c] += PALACE_ATTACK_UNITS[kind.index()];
-                palace_attackers[c] += 1;
-            }
-        };
-        let mut rook_mob = 0;
-        for sq in pos.pieces(color, PieceKind::Rook) {
-            let a = attacks::rook_attacks(sq, occ);
-            rook_mob += (a - own).count() as i32 - ROOK_MOB_BASE;
-            hit(PieceKind::Rook, a);
-        }
-        let mut horse_mob = 0;
-        for sq in pos.pieces(color, PieceKind::Horse) {
-            let a = attacks::horse_attacks(sq, occ.bb);
-            horse_mob += (a - own).count() as i32 - HORSE_MOB_BASE;
-            hit(PieceKind::Horse, a);
-        }
-        let mut cannon_mob = 0;
-        for sq in pos.pieces(color, PieceKind::Cannon) {
-            let (reach, caps) = attacks::rook_and_cannon_attacks(sq, occ);
-            let quiet = reach - occ.bb;
-            cannon_mob += quiet.count() as i32 - CANNON_MOB_BASE;
-            hit(PieceKind::Cannon, caps);
-        }
-        for sq in pos.pieces(color, PieceKind::Pawn) {
-            if !sq.on_own_half(color) {
-                hit(PieceKind::Pawn, attacks::pawn_attacks(color, sq));
-            }
-        }
-        let m = Term::Mobility;
-        sink.add(color, m, param::ROOK_MOB, ROOK_MOB, rook_mob, 0);
-        sink.add(color, m, param::HORSE_MOB, HORSE_MOB, horse_mob, 0);
-        sink.add(color, m, param::CANNON_MOB, CANNON_MOB, cannon_mob, 0);
-    }
-
-    // Attack pressure: attacking pieces standing on the enemy half (a cannon anywhere counts,
-    // it strikes across the river), capped at `ATTACK_PRESSURE_MAX`.
-    let mut pressure = [0i32; 2];
-    for color in Color::ALL {
-        let enemy_half = !own_half(color);
-        let p = (pos.pieces(color, PieceKind::Rook) & enemy_half).count() as i32 * 2
-            + (pos.pieces(color, PieceKind::Horse) & enemy_half).count() as i32
-            + pos.pieces(color, PieceKind::Cannon).count() as i32
-            + (pos.pieces(color, PieceKind::Pawn) & enemy_half & palace_zone(!color)).count()
-                as i32;
-        pressure[color.index()] = p.min(ATTACK_PRESSURE_MAX);
-    }
-
-    // King safety, as penalties on the defending side (negative counts).
-    let ks = Term::KingSafety;
-    for color in Color::ALL {
-        let them = !color;
-        let t_idx = them.index();
-        if palace_attackers[t_idx] >= 2 {
-            let d = (palace_units[t_idx] * palace_attackers[t_idx]).min(PALACE_ATTACK_MAX);
-            sink.add(color, ks, param::PALACE_DANGER, PALACE_DANGER, -d, 6);
-        }
-        let mut pen = |param: usize, weight: S, count: i32| {
-            sink.add(color, ks, param, weight, -count, 0);
-        };
-        let advisors = pos.pieces(color, PieceKind::Advisor);
-        let missing_adv = 2 - advisors.count().min(2) as i32;
-        let missing_ele = 2 - pos.pieces(color, PieceKind::Elephant).count().min(2) as i32;
-        let enemy_horses = pos.pieces(them, PieceKind::Horse).count() as i32;
-        let enemy_cannons = pos.pieces(them, PieceKind::Cannon).count() as i32;
-        let enemy_rooks = pos.pieces(them, PieceKind::Rook).count() as i32;
-        pen(
-            param::MISSING_ADVISOR_VS_HORSE,
-            MISSING_ADVISOR_VS_HORSE,
-            missing_adv * enemy_horses,
-        );
-        pen(
-            param::MISSING_ELEPHANT_VS_CANNON,
-            MISSING_ELEPHANT_VS_CANNON,
-            missing_ele * enemy_cannons,
-        );
-        if missing_adv > 0 && enemy_rooks >= 2 {
-            pen(param::MISSING_ADVISOR_VS_ROOKS, MISSING_ADVISOR_VS_ROOKS, 1);
-        }
-
-        let king = pos.king_square(color);
-        let home = home_king_square(color);
-        let file = Bitboard::file(king.file().index());
-        for sq in pos.pieces(them, PieceKind::Cannon) & file {
-            let screens = attacks::between(king, sq) & occ.bb;
-            match screens.count() {
-                0 => {
-                    if king.file().index() == 4 {
-                        pen(param::HOLLOW_CANNON, HOLLOW_CANNON, 1);
-                    } else {
-                        pen(param::HOLLOW_CANNON_SIDE, HOLLOW_CANNON_SIDE, 1);
-                    }
-                }
-                // One screen would be check, which is never evaluated: a central cannon (中炮)
-                // stands behind two, and whichever of them moves away lets it give check.
-                2 => {
-                    pen(param::CENTRAL_CANNON, CENTRAL_CANNON, 1);
-                    // One of the screens is our own horse on the palace centre, pinned there
-                    // (炮镇窝心马).
-                    let centre = palace_centre(color);
-                    if screens.contains(centre)
-                        && pos.pieces(color, PieceKind::Horse).contains(centre)
-                    {
-                        pen(param::CANNON_ON_CENTRE_HORSE, CANNON_ON_CENTRE_HORSE, 1);
-                    }
-                }
-                _ => {}
-            }
-        }
-        // A cannon on our back rank with a clear line to the king at home (沉底炮).
-        if king == home {
-            let back = Bitboard::rank(home.rank().index());
-            for sq in pos.pieces(them, PieceKind::Cannon) & back {
-                if (attacks::between(king, sq) & occ.bb).is_empty() {
-                    pen(param::BOTTOM_CANNON, BOTTOM_CANNON, 1);
-                }
-            }
-        }
-        for sq in pos.pieces(them, PieceKind::Rook) & file {
-            if (attacks::between(king, sq) & pos.color_bb(color)).is_empty() {
-                pen(param::ROOK_OPEN_KING_FILE, ROOK_OPEN_KING_FILE, 1);
-            }
-        }
-        pen(param::ATTACK_PRESSURE, ATTACK_PRESSURE, pressure[t_idx]);
-    }
-
+    let hits = mobility::mobility(pos, occ, sink);
+    king_safety::king_safety(pos, occ, &hits, sink);
     sink.add(pos.side_to_move(), Term::Tempo, param::TEMPO, TEMPO, 1, 0);
 }
 
@@ -593,30 +412,6 @@ mod tests {
     #[test]
     fn insufficient_material_is_zero() {
         assert_eq!(eval_fen("3aka3/9/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1"), 0);
-    }
-
-    /// Black's king-safety term in `fen`.
-    fn black_king_safety(fen: &str) -> i32 {
-        let p = Position::from_fen(fen).expect("test FEN");
-        let t = trace(&p);
-        t.terms
-            .iter()
-            .find(|t| t.name == "King safety")
-            .map_or(0, |t| t.black)
-    }
-
-    #[test]
-    fn central_cannon_behind_two_screens_is_penalised() {
-        // Red's cannon on e2 behind the e3 and e6 pawns (中炮), against the same cannon on d2.
-        let central = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1";
-        let aside = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C1C5/9/RNBAKABNR b - - 0 1";
-        assert!(black_king_safety(central) < black_king_safety(aside));
-        // The same with Black's horse pinned on the palace centre (炮镇窝心马) costs more.
-        let pinned = "r1bakabnr/4n4/1c5c1/p1p3p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1";
-        let unpinned = "r1bakabnr/4n4/1c5c1/p1p3p1p/9/9/P1P1P1P1P/1C1C5/9/RNBAKABNR b - - 0 1";
-        let central_only = black_king_safety(central) - black_king_safety(aside);
-        let with_horse = black_king_safety(pinned) - black_king_safety(unpinned);
-        assert!(with_horse < central_only, "{with_horse} vs {central_only}");
     }
 
     #[test]
