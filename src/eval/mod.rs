@@ -6,11 +6,13 @@
 //! placement ([`Psq`]) kept incrementally along the search path ([`psq_after`]) and computes
 //! the other terms. All weights live in [`weights`].
 
+mod endgame;
 mod king_safety;
 mod material;
 mod mobility;
 pub mod weights;
 
+pub use endgame::has_attackers;
 pub use material::{psq_after, psq_of, pst_param, Psq};
 
 use crate::board::Position;
@@ -82,16 +84,6 @@ const N_TERMS: usize = TERM_NAMES.len();
 struct Terms {
     t: [[S; 2]; N_TERMS],
     phase: i32,
-}
-
-/// Whether `color` has a rook, horse, cannon or pawn (a piece that can attack across the river).
-#[inline]
-pub fn has_attackers(pos: &Position, color: Color) -> bool {
-    (pos.pieces(color, PieceKind::Rook)
-        | pos.pieces(color, PieceKind::Horse)
-        | pos.pieces(color, PieceKind::Cannon)
-        | pos.pieces(color, PieceKind::Pawn))
-    .any()
 }
 
 /// Receives the evaluation terms as they are found: which weight applies, how often, and to
@@ -248,19 +240,6 @@ fn taper(s: S, phase: i32) -> i32 {
     (s.0 * phase + s.1 * (PHASE_MAX - phase)) / PHASE_MAX
 }
 
-/// Red's score after scaling for insufficient or non-attacking material.
-fn scale(pos: &Position, red: i32) -> i32 {
-    let red_att = has_attackers(pos, Color::Red);
-    let black_att = has_attackers(pos, Color::Black);
-    if !red_att && !black_att {
-        0
-    } else if (red > 0 && !red_att) || (red < 0 && !black_att) {
-        red / NO_ATTACKER_DIVISOR
-    } else {
-        red
-    }
-}
-
 /// Static evaluation from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> Score {
     evaluate_impl(pos, None)
@@ -283,7 +262,7 @@ fn evaluate_impl(pos: &Position, psq: Option<Psq>) -> Score {
     for term in &terms.t {
         total += term[0] - term[1];
     }
-    let red = scale(pos, taper(total, terms.phase));
+    let red = endgame::scale(pos, taper(total, terms.phase));
     match pos.side_to_move() {
         Color::Red => red,
         Color::Black => -red,
@@ -344,7 +323,7 @@ pub fn trace(pos: &Position) -> EvalBreakdown {
     let red = if insufficient_material(pos) {
         0
     } else {
-        scale(pos, raw)
+        endgame::scale(pos, raw)
     };
     let side_to_move = match pos.side_to_move() {
         Color::Red => red,
@@ -410,11 +389,6 @@ mod tests {
     }
 
     #[test]
-    fn insufficient_material_is_zero() {
-        assert_eq!(eval_fen("3aka3/9/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1"), 0);
-    }
-
-    #[test]
     fn features_reproduce_the_evaluation() {
         let params = current_params();
         let mut checked = 0;
@@ -462,7 +436,7 @@ mod tests {
             let scaled = if insufficient_material(&p) {
                 0
             } else {
-                scale(&p, t.raw)
+                endgame::scale(&p, t.raw)
             };
             assert_eq!(t.red, scaled, "{fen}");
             let own = if p.side_to_move() == Color::Red {
