@@ -1,10 +1,32 @@
-//! Static evaluation: tapered material and piece-square tables, mobility, king safety and tempo.
+//! Static evaluation: tapered material and piece-square tables, mobility, king safety, tempo
+//! and endgame scaling.
 //!
 //! [`evaluate`] scores a position from the side to move's point of view; [`trace`] returns the
 //! same computation term by term for the protocol's `eval` command. [`evaluate`] computes
 //! everything from the position; the search calls [`evaluate_with`], which takes material and
 //! placement ([`Psq`]) kept incrementally along the search path ([`psq_after`]) and computes
 //! the other terms. All weights live in [`weights`].
+//!
+//! # Where each term lives
+//!
+//! One file per family of terms, named after the line of the breakdown ([`trace`], the `eval`
+//! command) that shows it:
+//!
+//! | breakdown line | file | what |
+//! | --- | --- | --- |
+//! | `Material`, `Placement` | `material.rs` | piece values and piece-square tables (one combined table), the game phase, [`Psq`] kept incrementally ([`psq_of`], [`psq_after`]) |
+//! | `Mobility` | `mobility.rs` | rook, horse and cannon mobility; the pieces hitting each palace |
+//! | `King safety` | `king_safety.rs` | palace danger, missing advisors and elephants, cannons and rooks on the king's lines, attack pressure |
+//! | `Tempo` | `mod.rs` | the side-to-move bonus (one line in `positional`) |
+//! | `Endgame` | `endgame.rs` | scaling when a side has no attacking piece, insufficient material ([`Scaling`]) |
+//! | — | `weights.rs` | every weight of every family |
+//!
+//! This file keeps the public API and the plumbing: the (midgame, endgame) pair [`S`]; the
+//! `Sink` trait each family reports its terms to, summed per term by `Terms` for [`evaluate`]
+//! and [`trace`] and recorded weight by weight by [`Features`] for the tuner ([`features`],
+//! [`current_params`], [`param`]); the taper by phase; and [`EvalBreakdown`]. The families are
+//! `#[inline(always)]` functions generic over the sink, so each evaluation is compiled as one
+//! function.
 
 mod endgame;
 mod king_safety;
@@ -12,7 +34,7 @@ mod material;
 mod mobility;
 pub mod weights;
 
-pub use endgame::has_attackers;
+pub use endgame::{has_attackers, Scaling};
 pub use material::{psq_after, psq_of, pst_param, Psq};
 
 use crate::board::Position;
@@ -70,10 +92,15 @@ impl Mul<i32> for S {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[repr(usize)]
 enum Term {
+    /// Piece values (`material.rs`).
     Material,
+    /// Piece-square tables (`material.rs`).
     Placement,
+    /// `mobility.rs`.
     Mobility,
+    /// `king_safety.rs`.
     KingSafety,
+    /// The side-to-move bonus (`positional` here).
     Tempo,
 }
 
@@ -296,7 +323,9 @@ pub struct EvalBreakdown {
     pub phase: i32,
     /// Sum of the terms from Red's point of view, before scaling.
     pub raw: Score,
-    /// Final score from Red's point of view (after the insufficient-material scaling).
+    /// The endgame scaling that turns `raw` into `red`.
+    pub scaling: Scaling,
+    /// Final score from Red's point of view (after the endgame scaling).
     pub red: Score,
     /// Final score from the side to move's point of view (what [`evaluate`] returns).
     pub side_to_move: Score,
@@ -320,11 +349,8 @@ pub fn trace(pos: &Position) -> EvalBreakdown {
         total += term[0] - term[1];
     }
     let raw = taper(total, terms.phase);
-    let red = if insufficient_material(pos) {
-        0
-    } else {
-        endgame::scale(pos, raw)
-    };
+    let scaling = endgame::scaling(pos, raw);
+    let red = scaling.apply(raw);
     let side_to_move = match pos.side_to_move() {
         Color::Red => red,
         Color::Black => -red,
@@ -333,6 +359,7 @@ pub fn trace(pos: &Position) -> EvalBreakdown {
         terms: list,
         phase: terms.phase,
         raw,
+        scaling,
         red,
         side_to_move,
     }
@@ -353,6 +380,7 @@ impl fmt::Display for EvalBreakdown {
         }
         writeln!(f, "Phase: {}/{}", self.phase, PHASE_MAX)?;
         writeln!(f, "Sum (Red's view): {}", self.raw)?;
+        writeln!(f, "Endgame: {}", self.scaling)?;
         writeln!(f, "Final (Red's view): {}", self.red)?;
         write!(f, "Final (side to move): {}", self.side_to_move)
     }
@@ -439,6 +467,7 @@ mod tests {
                 endgame::scale(&p, t.raw)
             };
             assert_eq!(t.red, scaled, "{fen}");
+            assert_eq!(t.scaling.apply(t.raw), t.red, "{fen}");
             let own = if p.side_to_move() == Color::Red {
                 t.red
             } else {
