@@ -10,23 +10,25 @@
 //! # Where each term lives
 //!
 //! One file per family of terms, named after the line of the breakdown ([`trace`], the `eval`
-//! command) that shows it:
+//! command) that shows it; every weight of every family is in `weights.rs`:
 //!
-//! | breakdown line | file | what |
-//! | --- | --- | --- |
-//! | `Material`, `Placement` | `material.rs` | piece values and piece-square tables (one combined table), the game phase, [`Psq`] kept incrementally ([`psq_of`], [`psq_after`]) |
-//! | `Mobility` | `mobility.rs` | rook, horse and cannon mobility; the pieces hitting each palace |
-//! | `King safety` | `king_safety.rs` | palace danger, missing advisors and elephants, cannons and rooks on the king's lines, attack pressure |
-//! | `Tempo` | `mod.rs` | the side-to-move bonus (one line in `positional`) |
-//! | `Endgame` | `endgame.rs` | scaling when a side has no attacking piece, insufficient material ([`Scaling`]) |
-//! | — | `weights.rs` | every weight of every family |
+//! - `material.rs`: `Material` and `Placement`, the piece values and piece-square tables (one
+//!   combined table), the game phase, and [`Psq`] kept incrementally ([`psq_of`],
+//!   [`psq_after`]).
+//! - `mobility.rs`: `Mobility` of rooks, horses and cannons; and the pieces hitting each palace,
+//!   which king safety uses.
+//! - `king_safety.rs`: `King safety`, the palace danger, missing advisors and elephants, cannons
+//!   and rooks on the king's lines, and attack pressure.
+//! - `endgame.rs`: the `Endgame` line, the scaling when a side has no attacking piece
+//!   (insufficient material included; [`Scaling`]).
+//! - `mod.rs` (this file): `Tempo`, the side-to-move bonus (one line in `positional`).
 //!
-//! This file keeps the public API and the plumbing: the (midgame, endgame) pair [`S`]; the
+//! This file also keeps the public API and the plumbing: the (midgame, endgame) pair [`S`]; the
 //! `Sink` trait each family reports its terms to, summed per term by `Terms` for [`evaluate`]
 //! and [`trace`] and recorded weight by weight by [`Features`] for the tuner ([`features`],
 //! [`current_params`], [`param`]); the taper by phase; and [`EvalBreakdown`]. The families are
-//! `#[inline(always)]` functions generic over the sink, so each evaluation is compiled as one
-//! function.
+//! `#[inline(always)]` functions generic over the sink, monomorphised and inlined into the
+//! evaluation: the split costs no call or indirection.
 
 mod endgame;
 mod king_safety;
