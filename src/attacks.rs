@@ -418,6 +418,28 @@ pub fn between(a: Square, b: Square) -> Bitboard {
     }
 }
 
+/// The (up to four) diagonal neighbours of each point.
+static DIAGONAL_NEIGHBOURS: [Bitboard; 90] = {
+    let mut t = [Bitboard::EMPTY; 90];
+    let mut i = 0;
+    while i < 90 {
+        let (f, r) = ((i % 9) as i32, (i / 9) as i32);
+        let mut d = 0;
+        while d < 4 {
+            t[i].0 |= bit(f + DIAG[d].0, r + DIAG[d].1);
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The diagonal neighbours of `sq`: among them are the legs of every horse that could attack it.
+#[inline]
+pub fn diagonal_neighbours(sq: Square) -> Bitboard {
+    DIAGONAL_NEIGHBOURS[sq.index()]
+}
+
 /// The rank and file through `sq`, without `sq` itself.
 #[inline]
 pub fn lines_through(sq: Square) -> Bitboard {
@@ -446,6 +468,21 @@ mod tests {
 
     fn set(squares: &[Square]) -> Bitboard {
         squares.iter().copied().collect()
+    }
+
+    #[test]
+    fn diagonal_neighbours_hold_every_horse_leg() {
+        assert_eq!(diagonal_neighbours(Square::A0), set(&[Square::B1]));
+        assert_eq!(
+            diagonal_neighbours(Square::E1),
+            set(&[Square::D0, Square::F0, Square::D2, Square::F2])
+        );
+        for target in (0..90).filter_map(Square::new) {
+            for horse in horse_attackers(target, Bitboard::EMPTY) {
+                let leg = horse_leg(horse, target);
+                assert!(leg.is_some_and(|l| diagonal_neighbours(target).contains(l)));
+            }
+        }
     }
 
     #[test]

@@ -318,8 +318,20 @@ impl Position {
             Some(p) => p,
             None => return false,
         };
-        let occ = self.occ.after_move(from, to);
         let target = self.kings[them.index()];
+        // Fast path. Nothing of ours attacks their king before the move (it is our turn), and a
+        // move that neither leaves nor enters the king's rank and file nor the legs of horses
+        // that could reach it changes no other piece's attack on the king: only the moved piece
+        // itself can give check, and only a horse or a pawn can from off those lines.
+        let sensitive = attacks::lines_through(target) | attacks::diagonal_neighbours(target);
+        if !sensitive.contains(from) && !sensitive.contains(to) {
+            return match piece.kind() {
+                PieceKind::Horse => attacks::horse_attackers(target, self.occ.bb).contains(to),
+                PieceKind::Pawn => attacks::pawn_attackers(us, target).contains(to),
+                _ => false,
+            };
+        }
+        let occ = self.occ.after_move(from, to);
         let p = &self.pieces[us.index()];
         let moved = |kind: PieceKind| {
             let bb = p[kind as usize];
@@ -347,7 +359,21 @@ impl Position {
 
     /// Plays a legal move. The move must be legal in this position (as produced by the move
     /// generator or checked with [`Position::is_pseudo_legal`] and [`Position::is_legal`]).
+    #[inline]
     pub fn make_move(&mut self, mv: Move) {
+        self.make_move_impl(mv, None);
+    }
+
+    /// [`Position::make_move`] for a caller that already knows whether `mv` gives check
+    /// (`gives_check` must equal [`Position::gives_check`]`(mv)`): a quiet reply skips the
+    /// attack test for the new side to move's king. The search knows it for every move.
+    #[inline]
+    pub fn make_move_known_check(&mut self, mv: Move, gives_check: bool) {
+        self.make_move_impl(mv, Some(gives_check));
+    }
+
+    #[inline(always)]
+    fn make_move_impl(&mut self, mv: Move, gives_check: Option<bool>) {
         let (from, to) = (mv.from(), mv.to());
         let Some(piece) = self.board[from.index()] else {
             debug_assert!(false, "make_move {mv}: no piece on {from}");
@@ -388,7 +414,11 @@ impl Position {
         self.key = key;
         self.side = !self.side;
         self.game_ply += 1;
-        self.checkers = self.compute_checkers();
+        self.checkers = match gives_check {
+            Some(false) => Bitboard::EMPTY,
+            _ => self.compute_checkers(),
+        };
+        debug_assert_eq!(self.checkers, self.compute_checkers(), "make_move {mv}");
     }
 
     /// Takes back the last move made with [`Position::make_move`] or [`Position::make_null_move`].
@@ -443,7 +473,10 @@ impl Position {
         self.side = !self.side;
         self.game_ply += 1;
         self.rule60 = self.rule60.saturating_add(1);
-        self.checkers = self.compute_checkers();
+        // We were not in check, so the king of the side now to move is not attacked either:
+        // a legal position never leaves the side that just moved in check.
+        self.checkers = Bitboard::EMPTY;
+        debug_assert_eq!(self.checkers, self.compute_checkers(), "null move");
     }
 
     /// Takes back a null move.

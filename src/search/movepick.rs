@@ -218,6 +218,8 @@ pub struct MovePicker {
     quiets: bool,
     /// Whether losing captures are dropped (quiescence).
     drop_bad: bool,
+    /// Whether the move last handed out came from the winning-and-equal captures (SEE ≥ 0).
+    last_good_capture: bool,
 }
 
 #[inline]
@@ -260,6 +262,7 @@ impl MovePicker {
             bad_idx: 0,
             quiets: true,
             drop_bad: false,
+            last_good_capture: false,
         }
     }
 
@@ -305,8 +308,16 @@ impl MovePicker {
         victim * 16 - attacker.min(2000) / 10
     }
 
+    /// Whether the move last returned by [`MovePicker::next`] is a capture whose static exchange
+    /// evaluation is known to be at least 0 (so the caller need not compute it again).
+    #[inline]
+    pub fn last_was_good_capture(&self) -> bool {
+        self.last_good_capture
+    }
+
     /// The next move, or `None` when every move has been produced.
     pub fn next(&mut self, pos: &Position, stats: &QuietStats) -> Option<Move> {
+        self.last_good_capture = false;
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -333,6 +344,7 @@ impl MovePicker {
                             self.bad.push(m);
                             continue;
                         }
+                        self.last_good_capture = true;
                         return Some(m);
                     }
                     None => {

@@ -523,7 +523,7 @@ impl<'a> Worker<'a> {
             self.stack[0].mv = Some(mv);
             self.stack[0].piece = self.pos.piece_on(mv.from());
             self.stack[1].psq = eval::psq_after(&self.pos, self.stack[0].psq, mv);
-            self.pos.make_move(mv);
+            self.pos.make_move_known_check(mv, gives_check);
             self.count_node();
             let new_depth = depth - 1 + gives_check as i32;
             let mut score;
@@ -756,6 +756,7 @@ impl<'a> Worker<'a> {
         node: &PruneNode,
         mv: Move,
         is_capture: bool,
+        good_capture: bool,
         gives_check: bool,
         hist: i32,
     ) -> Prune {
@@ -775,6 +776,7 @@ impl<'a> Worker<'a> {
             }
         } else if is_capture
             && depth <= SEE_PRUNE_MAX_DEPTH
+            && !good_capture
             && see(&self.pos, mv) < -SEE_CAPTURE_PER_DEPTH * depth
         {
             return Prune::Move;
@@ -899,6 +901,8 @@ impl<'a> Worker<'a> {
 
         while let Some(mv) = picker.next(&self.pos, &self.quiet_stats(slices)) {
             let is_capture = self.pos.is_capture(mv);
+            // SEE ≥ 0 already established by the picker: no need to compute it again.
+            let good_capture = picker.last_was_good_capture();
             let gives_check = self.pos.gives_check(mv);
             let hist = if is_capture {
                 0
@@ -914,7 +918,7 @@ impl<'a> Worker<'a> {
                     improving,
                     move_count,
                 };
-                match self.prune_move(&node, mv, is_capture, gives_check, hist) {
+                match self.prune_move(&node, mv, is_capture, good_capture, gives_check, hist) {
                     Prune::Keep => {}
                     Prune::Move => continue,
                     Prune::RemainingQuiets => {
@@ -927,11 +931,12 @@ impl<'a> Worker<'a> {
             // Check extension, except for checks that just lose the checking piece.
             let ext = (gives_check
                 && ply < 2 * self.root_depth as usize + CHECK_EXTENSION_SLACK
-                && (in_check || see(&self.pos, mv) >= 0)) as i32;
+                && (in_check || good_capture || see(&self.pos, mv) >= 0))
+                as i32;
             self.stack[ply].mv = Some(mv);
             self.stack[ply].piece = self.pos.piece_on(mv.from());
             self.stack[ply + 1].psq = eval::psq_after(&self.pos, self.stack[ply].psq, mv);
-            self.pos.make_move(mv);
+            self.pos.make_move_known_check(mv, gives_check);
             self.count_node();
             move_count += 1;
             let new_depth = depth - 1 + ext;
