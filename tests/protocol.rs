@@ -931,7 +931,16 @@ fn probe_perft_bench_eval_help() {
     e.until("bench", |l| l.starts_with("Nodes/second"));
     e.send("eval");
     let l = e.sync();
-    assert!(l.iter().any(|x| x.starts_with("Material")), "{l:?}");
+    for family in [
+        "Material",
+        "Placement",
+        "Mobility",
+        "King safety",
+        "Tempo",
+        "Endgame:",
+    ] {
+        assert!(l.iter().any(|x| x.starts_with(family)), "{family}: {l:?}");
+    }
     assert!(
         l.iter().any(|x| x.starts_with("Final (side to move)")),
         "{l:?}"

@@ -1,17 +1,47 @@
-//! Static evaluation: tapered material and piece-square tables, mobility, king safety and tempo.
+//! Static evaluation: tapered material and piece-square tables, mobility, king safety, tempo
+//! and endgame scaling.
 //!
 //! [`evaluate`] scores a position from the side to move's point of view; [`trace`] returns the
 //! same computation term by term for the protocol's `eval` command. [`evaluate`] computes
 //! everything from the position; the search calls [`evaluate_with`], which takes material and
 //! placement ([`Psq`]) kept incrementally along the search path ([`psq_after`]) and computes
 //! the other terms. All weights live in [`weights`].
+//!
+//! # Where each term lives
+//!
+//! One file per family of terms, named after the line of the breakdown ([`trace`], the `eval`
+//! command) that shows it; every weight of every family is in `weights.rs`:
+//!
+//! - `material.rs`: `Material` and `Placement`, the piece values and piece-square tables (one
+//!   combined table), the game phase, and [`Psq`] kept incrementally ([`psq_of`],
+//!   [`psq_after`]).
+//! - `mobility.rs`: `Mobility` of rooks, horses and cannons; and the pieces hitting each palace,
+//!   which king safety uses.
+//! - `king_safety.rs`: `King safety`, the palace danger, missing advisors and elephants, cannons
+//!   and rooks on the king's lines, and attack pressure.
+//! - `endgame.rs`: the `Endgame` line, the scaling when a side has no attacking piece
+//!   (insufficient material included; [`Scaling`]).
+//! - `mod.rs` (this file): `Tempo`, the side-to-move bonus (one line in `positional`).
+//!
+//! This file also keeps the public API and the plumbing: the (midgame, endgame) pair [`S`]; the
+//! `Sink` trait each family reports its terms to, summed per term by `Terms` for [`evaluate`]
+//! and [`trace`] and recorded weight by weight by [`Features`] for the tuner ([`features`],
+//! [`current_params`], [`param`]); the taper by phase; and [`EvalBreakdown`]. The families are
+//! `#[inline(always)]` functions generic over the sink, monomorphised and inlined into the
+//! evaluation: the split costs no call or indirection.
 
+mod endgame;
+mod king_safety;
+mod material;
+mod mobility;
 pub mod weights;
 
-use crate::attacks;
+pub use endgame::{has_attackers, Scaling};
+pub use material::{psq_after, psq_of, pst_param, Psq};
+
 use crate::board::Position;
 use crate::rules::insufficient_material;
-use crate::types::{Bitboard, Color, PieceKind, Score, Square};
+use crate::types::{Color, PieceKind, Score};
 use std::fmt;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub};
 use weights::*;
@@ -64,10 +94,15 @@ impl Mul<i32> for S {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[repr(usize)]
 enum Term {
+    /// Piece values (`material.rs`).
     Material,
+    /// Piece-square tables (`material.rs`).
     Placement,
+    /// `mobility.rs`.
     Mobility,
+    /// `king_safety.rs`.
     KingSafety,
+    /// The side-to-move bonus (`positional` here).
     Tempo,
 }
 
@@ -78,142 +113,6 @@ const N_TERMS: usize = TERM_NAMES.len();
 struct Terms {
     t: [[S; 2]; N_TERMS],
     phase: i32,
-}
-
-/// Material plus piece-square bonus per colour, kind and point, built at compile time from
-/// the Red-oriented tables in [`weights`].
-static PSQ: [[[S; 90]; 7]; 2] = build_psq();
-
-const fn build_psq() -> [[[S; 90]; 7]; 2] {
-    let mut t = [[[S(0, 0); 90]; 7]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut k = 0;
-        while k < 7 {
-            let mut sq = 0;
-            while sq < 90 {
-                let idx = red_table_index(c, sq);
-                t[c][k][sq] = S(
-                    MATERIAL[k].0 + PST_MG[k][idx] as i32,
-                    MATERIAL[k].1 + PST_EG[k][idx] as i32,
-                );
-                sq += 1;
-            }
-            k += 1;
-        }
-        c += 1;
-    }
-    t
-}
-
-/// The three back ranks of `color` (its palace rows).
-#[inline]
-fn back_ranks(color: Color) -> Bitboard {
-    match color {
-        Color::Red => Bitboard::rank(0) | Bitboard::rank(1) | Bitboard::rank(2),
-        Color::Black => Bitboard::rank(7) | Bitboard::rank(8) | Bitboard::rank(9),
-    }
-}
-
-/// The palace points of `color`.
-#[inline]
-fn palace(color: Color) -> Bitboard {
-    back_ranks(color) & (Bitboard::file(3) | Bitboard::file(4) | Bitboard::file(5))
-}
-
-/// Files c–g of `color`'s three back ranks: the palace and the points beside it, where an
-/// advanced pawn takes part in an attack on the king.
-#[inline]
-fn palace_zone(color: Color) -> Bitboard {
-    palace(color) | (back_ranks(color) & (Bitboard::file(2) | Bitboard::file(6)))
-}
-
-/// The squares on `color`'s side of the river (see [`Square::on_own_half`]).
-#[inline]
-fn own_half(color: Color) -> Bitboard {
-    let red = Bitboard::from_bits((1u128 << 45) - 1);
-    match color {
-        Color::Red => red,
-        Color::Black => !red,
-    }
-}
-
-/// The king's starting point of `color`.
-#[inline]
-fn home_king_square(color: Color) -> Square {
-    match color {
-        Color::Red => Square::E0,
-        Color::Black => Square::E9,
-    }
-}
-
-/// The centre of `color`'s palace.
-#[inline]
-fn palace_centre(color: Color) -> Square {
-    match color {
-        Color::Red => Square::E1,
-        Color::Black => Square::E8,
-    }
-}
-
-/// Whether `color` has a rook, horse, cannon or pawn (a piece that can attack across the river).
-#[inline]
-pub fn has_attackers(pos: &Position, color: Color) -> bool {
-    (pos.pieces(color, PieceKind::Rook)
-        | pos.pieces(color, PieceKind::Horse)
-        | pos.pieces(color, PieceKind::Cannon)
-        | pos.pieces(color, PieceKind::Pawn))
-    .any()
-}
-
-/// Material plus placement (Red minus Black) and the raw phase, kept incrementally by the search.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Psq {
-    /// Red's material and placement minus Black's.
-    pub s: S,
-    /// Sum of the phase weights of the pieces on the board (not clamped).
-    pub phase: i32,
-}
-
-/// Computes [`Psq`] from scratch.
-pub fn psq_of(pos: &Position) -> Psq {
-    let mut psq = Psq::default();
-    for color in Color::ALL {
-        let c = color.index();
-        for kind in PieceKind::ALL {
-            let bb = pos.pieces(color, kind);
-            psq.phase += bb.count() as i32 * PHASE_WEIGHT[kind.index()];
-            let table = &PSQ[c][kind.index()];
-            for sq in bb {
-                if c == 0 {
-                    psq.s += table[sq.index()];
-                } else {
-                    psq.s = psq.s - table[sq.index()];
-                }
-            }
-        }
-    }
-    psq
-}
-
-/// [`Psq`] after `mv` is played in `pos`, given `psq` before it (the move is not made here).
-#[inline]
-pub fn psq_after(pos: &Position, psq: Psq, mv: crate::types::Move) -> Psq {
-    let (from, to) = (mv.from(), mv.to());
-    let Some(piece) = pos.piece_on(from) else {
-        return psq;
-    };
-    let mut out = psq;
-    let (c, k) = (piece.color().index(), piece.kind().index());
-    let d = PSQ[c][k][to.index()] - PSQ[c][k][from.index()];
-    out.s = if c == 0 { out.s + d } else { out.s - d };
-    if let Some(cap) = pos.piece_on(to) {
-        let (cc, ck) = (cap.color().index(), cap.kind().index());
-        let v = PSQ[cc][ck][to.index()];
-        out.s = if cc == 0 { out.s - v } else { out.s + v };
-        out.phase -= PHASE_WEIGHT[ck];
-    }
-    out
 }
 
 /// Receives the evaluation terms as they are found: which weight applies, how often, and to
@@ -280,25 +179,6 @@ scalar_params!(
     TEMPO,
 );
 
-/// The piece-square parameter of a Red-oriented table index (rank 9 first), folded left-right.
-#[inline]
-pub fn pst_param(kind: PieceKind, red_index: usize) -> usize {
-    let (row, file) = (red_index / 9, red_index % 9);
-    param::PST + kind.index() * param::PST_POINTS + row * 5 + file.min(8 - file)
-}
-
-/// The Red-oriented table index (rank 9 first, as [`weights::PST_MG`] is written) of `sq` for
-/// `color`.
-#[inline]
-const fn red_table_index(color_index: usize, sq: usize) -> usize {
-    let (file, rank) = (sq % 9, sq / 9);
-    if color_index == 0 {
-        (9 - rank) * 9 + file
-    } else {
-        rank * 9 + file
-    }
-}
-
 /// The position as tuning features: for every weight that applies, its count (Red's minus
 /// Black's), plus the game phase. The evaluation before scaling is
 /// `taper(Σ weight × count, phase)`.
@@ -327,23 +207,7 @@ pub fn features(pos: &Position) -> Option<Features> {
         return None;
     }
     let mut f = Features::default();
-    for color in Color::ALL {
-        for kind in PieceKind::ALL {
-            for sq in pos.pieces(color, kind) {
-                f.phase += PHASE_WEIGHT[kind.index()];
-                f.add(
-                    color,
-                    Term::Material,
-                    param::MATERIAL + kind.index(),
-                    S(0, 0),
-                    1,
-                    0,
-                );
-                let idx = red_table_index(color.index(), sq.index());
-                f.add(color, Term::Placement, pst_param(kind, idx), S(0, 0), 1, 0);
-            }
-        }
-    }
+    material::add_features(pos, &mut f);
     f.phase = f.phase.min(PHASE_MAX);
     positional(pos, &mut f);
     Some(f)
@@ -379,39 +243,13 @@ fn compute<const TRACE: bool>(pos: &Position, inc: Option<Psq>) -> Terms {
         t: [[S::default(); 2]; N_TERMS],
         phase: 0,
     };
-    let t = &mut terms.t;
-    let mut phase = 0;
-
-    if let Some(p) = inc {
-        t[Term::Material as usize][0] = p.s;
-        phase = p.phase;
-    }
-    // Material and placement (one combined table unless tracing).
-    for color in Color::ALL {
-        if inc.is_some() {
-            break;
+    let phase = match inc {
+        Some(p) => {
+            terms.t[Term::Material as usize][0] = p.s;
+            p.phase
         }
-        let c = color.index();
-        for kind in PieceKind::ALL {
-            let bb = pos.pieces(color, kind);
-            if bb.is_empty() {
-                continue;
-            }
-            phase += bb.count() as i32 * PHASE_WEIGHT[kind.index()];
-            let table = &PSQ[c][kind.index()];
-            let mut sum = S::default();
-            for sq in bb {
-                sum += table[sq.index()];
-            }
-            if TRACE {
-                let material = MATERIAL[kind.index()] * bb.count() as i32;
-                t[Term::Material as usize][c] += material;
-                t[Term::Placement as usize][c] += sum - material;
-            } else {
-                t[Term::Material as usize][c] += sum;
-            }
-        }
-    }
+        None => material::add_terms::<TRACE>(pos, &mut terms.t),
+    };
     terms.phase = phase.min(PHASE_MAX);
     positional(pos, &mut terms);
     terms
@@ -421,159 +259,14 @@ fn compute<const TRACE: bool>(pos: &Position, inc: Option<Psq>) -> Terms {
 #[inline(always)]
 fn positional<K: Sink>(pos: &Position, sink: &mut K) {
     let occ = pos.occupancy();
-    // Mobility and palace attacks.
-    let mut palace_units = [0i32; 2];
-    let mut palace_attackers = [0i32; 2];
-    for color in Color::ALL {
-        let c = color.index();
-        let own = pos.color_bb(color);
-        let enemy_palace = palace(!color);
-        let mut hit = |kind: PieceKind, targets: Bitboard| {
-            if (targets & enemy_palace).any() {
-                palace_units[c] += PALACE_ATTACK_UNITS[kind.index()];
-                palace_attackers[c] += 1;
-            }
-        };
-        let mut rook_mob = 0;
-        for sq in pos.pieces(color, PieceKind::Rook) {
-            let a = attacks::rook_attacks(sq, occ);
-            rook_mob += (a - own).count() as i32 - ROOK_MOB_BASE;
-            hit(PieceKind::Rook, a);
-        }
-        let mut horse_mob = 0;
-        for sq in pos.pieces(color, PieceKind::Horse) {
-            let a = attacks::horse_attacks(sq, occ.bb);
-            horse_mob += (a - own).count() as i32 - HORSE_MOB_BASE;
-            hit(PieceKind::Horse, a);
-        }
-        let mut cannon_mob = 0;
-        for sq in pos.pieces(color, PieceKind::Cannon) {
-            let (reach, caps) = attacks::rook_and_cannon_attacks(sq, occ);
-            let quiet = reach - occ.bb;
-            cannon_mob += quiet.count() as i32 - CANNON_MOB_BASE;
-            hit(PieceKind::Cannon, caps);
-        }
-        for sq in pos.pieces(color, PieceKind::Pawn) {
-            if !sq.on_own_half(color) {
-                hit(PieceKind::Pawn, attacks::pawn_attacks(color, sq));
-            }
-        }
-        let m = Term::Mobility;
-        sink.add(color, m, param::ROOK_MOB, ROOK_MOB, rook_mob, 0);
-        sink.add(color, m, param::HORSE_MOB, HORSE_MOB, horse_mob, 0);
-        sink.add(color, m, param::CANNON_MOB, CANNON_MOB, cannon_mob, 0);
-    }
-
-    // Attack pressure: attacking pieces standing on the enemy half (a cannon anywhere counts,
-    // it strikes across the river), capped at `ATTACK_PRESSURE_MAX`.
-    let mut pressure = [0i32; 2];
-    for color in Color::ALL {
-        let enemy_half = !own_half(color);
-        let p = (pos.pieces(color, PieceKind::Rook) & enemy_half).count() as i32 * 2
-            + (pos.pieces(color, PieceKind::Horse) & enemy_half).count() as i32
-            + pos.pieces(color, PieceKind::Cannon).count() as i32
-            + (pos.pieces(color, PieceKind::Pawn) & enemy_half & palace_zone(!color)).count()
-                as i32;
-        pressure[color.index()] = p.min(ATTACK_PRESSURE_MAX);
-    }
-
-    // King safety, as penalties on the defending side (negative counts).
-    let ks = Term::KingSafety;
-    for color in Color::ALL {
-        let them = !color;
-        let t_idx = them.index();
-        if palace_attackers[t_idx] >= 2 {
-            let d = (palace_units[t_idx] * palace_attackers[t_idx]).min(PALACE_ATTACK_MAX);
-            sink.add(color, ks, param::PALACE_DANGER, PALACE_DANGER, -d, 6);
-        }
-        let mut pen = |param: usize, weight: S, count: i32| {
-            sink.add(color, ks, param, weight, -count, 0);
-        };
-        let advisors = pos.pieces(color, PieceKind::Advisor);
-        let missing_adv = 2 - advisors.count().min(2) as i32;
-        let missing_ele = 2 - pos.pieces(color, PieceKind::Elephant).count().min(2) as i32;
-        let enemy_horses = pos.pieces(them, PieceKind::Horse).count() as i32;
-        let enemy_cannons = pos.pieces(them, PieceKind::Cannon).count() as i32;
-        let enemy_rooks = pos.pieces(them, PieceKind::Rook).count() as i32;
-        pen(
-            param::MISSING_ADVISOR_VS_HORSE,
-            MISSING_ADVISOR_VS_HORSE,
-            missing_adv * enemy_horses,
-        );
-        pen(
-            param::MISSING_ELEPHANT_VS_CANNON,
-            MISSING_ELEPHANT_VS_CANNON,
-            missing_ele * enemy_cannons,
-        );
-        if missing_adv > 0 && enemy_rooks >= 2 {
-            pen(param::MISSING_ADVISOR_VS_ROOKS, MISSING_ADVISOR_VS_ROOKS, 1);
-        }
-
-        let king = pos.king_square(color);
-        let home = home_king_square(color);
-        let file = Bitboard::file(king.file().index());
-        for sq in pos.pieces(them, PieceKind::Cannon) & file {
-            let screens = attacks::between(king, sq) & occ.bb;
-            match screens.count() {
-                0 => {
-                    if king.file().index() == 4 {
-                        pen(param::HOLLOW_CANNON, HOLLOW_CANNON, 1);
-                    } else {
-                        pen(param::HOLLOW_CANNON_SIDE, HOLLOW_CANNON_SIDE, 1);
-                    }
-                }
-                // One screen would be check, which is never evaluated: a central cannon (中炮)
-                // stands behind two, and whichever of them moves away lets it give check.
-                2 => {
-                    pen(param::CENTRAL_CANNON, CENTRAL_CANNON, 1);
-                    // One of the screens is our own horse on the palace centre, pinned there
-                    // (炮镇窝心马).
-                    let centre = palace_centre(color);
-                    if screens.contains(centre)
-                        && pos.pieces(color, PieceKind::Horse).contains(centre)
-                    {
-                        pen(param::CANNON_ON_CENTRE_HORSE, CANNON_ON_CENTRE_HORSE, 1);
-                    }
-                }
-                _ => {}
-            }
-        }
-        // A cannon on our back rank with a clear line to the king at home (沉底炮).
-        if king == home {
-            let back = Bitboard::rank(home.rank().index());
-            for sq in pos.pieces(them, PieceKind::Cannon) & back {
-                if (attacks::between(king, sq) & occ.bb).is_empty() {
-                    pen(param::BOTTOM_CANNON, BOTTOM_CANNON, 1);
-                }
-            }
-        }
-        for sq in pos.pieces(them, PieceKind::Rook) & file {
-            if (attacks::between(king, sq) & pos.color_bb(color)).is_empty() {
-                pen(param::ROOK_OPEN_KING_FILE, ROOK_OPEN_KING_FILE, 1);
-            }
-        }
-        pen(param::ATTACK_PRESSURE, ATTACK_PRESSURE, pressure[t_idx]);
-    }
-
+    let hits = mobility::mobility(pos, occ, sink);
+    king_safety::king_safety(pos, occ, &hits, sink);
     sink.add(pos.side_to_move(), Term::Tempo, param::TEMPO, TEMPO, 1, 0);
 }
 
 #[inline]
 fn taper(s: S, phase: i32) -> i32 {
     (s.0 * phase + s.1 * (PHASE_MAX - phase)) / PHASE_MAX
-}
-
-/// Red's score after scaling for insufficient or non-attacking material.
-fn scale(pos: &Position, red: i32) -> i32 {
-    let red_att = has_attackers(pos, Color::Red);
-    let black_att = has_attackers(pos, Color::Black);
-    if !red_att && !black_att {
-        0
-    } else if (red > 0 && !red_att) || (red < 0 && !black_att) {
-        red / NO_ATTACKER_DIVISOR
-    } else {
-        red
-    }
 }
 
 /// Static evaluation from the side to move's point of view.
@@ -598,7 +291,7 @@ fn evaluate_impl(pos: &Position, psq: Option<Psq>) -> Score {
     for term in &terms.t {
         total += term[0] - term[1];
     }
-    let red = scale(pos, taper(total, terms.phase));
+    let red = endgame::scale(pos, taper(total, terms.phase));
     match pos.side_to_move() {
         Color::Red => red,
         Color::Black => -red,
@@ -632,7 +325,9 @@ pub struct EvalBreakdown {
     pub phase: i32,
     /// Sum of the terms from Red's point of view, before scaling.
     pub raw: Score,
-    /// Final score from Red's point of view (after the insufficient-material scaling).
+    /// The endgame scaling that turns `raw` into `red`.
+    pub scaling: Scaling,
+    /// Final score from Red's point of view (after the endgame scaling).
     pub red: Score,
     /// Final score from the side to move's point of view (what [`evaluate`] returns).
     pub side_to_move: Score,
@@ -656,11 +351,8 @@ pub fn trace(pos: &Position) -> EvalBreakdown {
         total += term[0] - term[1];
     }
     let raw = taper(total, terms.phase);
-    let red = if insufficient_material(pos) {
-        0
-    } else {
-        scale(pos, raw)
-    };
+    let scaling = endgame::scaling(pos, raw);
+    let red = scaling.apply(raw);
     let side_to_move = match pos.side_to_move() {
         Color::Red => red,
         Color::Black => -red,
@@ -669,6 +361,7 @@ pub fn trace(pos: &Position) -> EvalBreakdown {
         terms: list,
         phase: terms.phase,
         raw,
+        scaling,
         red,
         side_to_move,
     }
@@ -689,6 +382,7 @@ impl fmt::Display for EvalBreakdown {
         }
         writeln!(f, "Phase: {}/{}", self.phase, PHASE_MAX)?;
         writeln!(f, "Sum (Red's view): {}", self.raw)?;
+        writeln!(f, "Endgame: {}", self.scaling)?;
         writeln!(f, "Final (Red's view): {}", self.red)?;
         write!(f, "Final (side to move): {}", self.side_to_move)
     }
@@ -699,32 +393,11 @@ mod tests {
     use super::*;
     use crate::board::START_FEN;
 
-    fn eval_fen(fen: &str) -> Score {
+    /// [`evaluate`] of `fen`, for the tests of every family.
+    pub(super) fn eval_fen(fen: &str) -> Score {
         match Position::from_fen(fen) {
             Ok(p) => evaluate(&p),
             Err(e) => panic!("bad test FEN {fen}: {e}"),
-        }
-    }
-
-    #[test]
-    fn incremental_psq_matches_scratch() {
-        let mut pos = Position::startpos();
-        for step in 0..40usize {
-            let moves = crate::movegen::legal_moves(&pos);
-            let list: Vec<_> = moves.iter().copied().collect();
-            if list.is_empty() {
-                break;
-            }
-            // Prefer captures to exercise the capture path.
-            let mv = list
-                .iter()
-                .copied()
-                .find(|m| pos.is_capture(*m))
-                .unwrap_or(list[(step * 7) % list.len()]);
-            let inc = psq_after(&pos, psq_of(&pos), mv);
-            pos.make_move(mv);
-            assert_eq!(inc, psq_of(&pos));
-            assert_eq!(evaluate_with(&pos, inc), evaluate(&pos));
         }
     }
 
@@ -743,41 +416,6 @@ mod tests {
         let a = eval_fen("3akab2/9/4b4/p3p3p/2p3n2/6P2/P3P3P/4C4/9/2BAKAB2 w - - 0 1");
         let b = eval_fen("2bakab2/9/4c4/p3p3p/6p2/2P3N2/P3P3P/4B4/9/3AKAB2 b - - 0 1");
         assert_eq!(a, b);
-    }
-
-    #[test]
-    fn insufficient_material_is_zero() {
-        assert_eq!(eval_fen("3aka3/9/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1"), 0);
-    }
-
-    #[test]
-    fn extra_rook_is_winning() {
-        let s = eval_fen("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
-        assert!(s > 700, "{s}");
-    }
-
-    /// Black's king-safety term in `fen`.
-    fn black_king_safety(fen: &str) -> i32 {
-        let p = Position::from_fen(fen).expect("test FEN");
-        let t = trace(&p);
-        t.terms
-            .iter()
-            .find(|t| t.name == "King safety")
-            .map_or(0, |t| t.black)
-    }
-
-    #[test]
-    fn central_cannon_behind_two_screens_is_penalised() {
-        // Red's cannon on e2 behind the e3 and e6 pawns (中炮), against the same cannon on d2.
-        let central = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1";
-        let aside = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C1C5/9/RNBAKABNR b - - 0 1";
-        assert!(black_king_safety(central) < black_king_safety(aside));
-        // The same with Black's horse pinned on the palace centre (炮镇窝心马) costs more.
-        let pinned = "r1bakabnr/4n4/1c5c1/p1p3p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1";
-        let unpinned = "r1bakabnr/4n4/1c5c1/p1p3p1p/9/9/P1P1P1P1P/1C1C5/9/RNBAKABNR b - - 0 1";
-        let central_only = black_king_safety(central) - black_king_safety(aside);
-        let with_horse = black_king_safety(pinned) - black_king_safety(unpinned);
-        assert!(with_horse < central_only, "{with_horse} vs {central_only}");
     }
 
     #[test]
@@ -828,9 +466,10 @@ mod tests {
             let scaled = if insufficient_material(&p) {
                 0
             } else {
-                scale(&p, t.raw)
+                endgame::scale(&p, t.raw)
             };
             assert_eq!(t.red, scaled, "{fen}");
+            assert_eq!(t.scaling.apply(t.raw), t.red, "{fen}");
             let own = if p.side_to_move() == Color::Red {
                 t.red
             } else {

@@ -14,7 +14,7 @@ pub mod perft;
 pub use movelist::{MoveList, MAX_MOVES};
 
 use crate::attacks;
-use crate::board::Position;
+use crate::board::{LegalityInfo, Position};
 use crate::types::{Bitboard, Move, PieceKind, Square};
 
 /// Which pseudo-legal moves to produce.
@@ -82,19 +82,19 @@ pub fn generate_pseudo(pos: &Position, gen: GenType, list: &mut MoveList) {
 
 /// Appends the legal moves of kind `gen`.
 pub fn generate(pos: &Position, gen: GenType, list: &mut MoveList) {
-    let us = pos.side_to_move();
-    let king = pos.king_square(us);
     if pos.in_check() {
-        for_each_piece(pos, gen, |from, targets| {
-            for to in targets {
-                if pos.king_safe_after(from, to) {
-                    list.push(Move::new(from, to));
-                }
-            }
-        });
-        return;
+        generate_evasions_of(pos, gen, list);
+    } else {
+        generate_with_info(pos, gen, list, &pos.legality_info());
     }
-    let info = pos.legality_info();
+}
+
+/// [`generate`] for a position not in check, with its [`LegalityInfo`] computed by the caller
+/// (a caller that generates captures and quiet moves separately computes it once).
+#[inline]
+pub fn generate_with_info(pos: &Position, gen: GenType, list: &mut MoveList, info: &LegalityInfo) {
+    debug_assert!(!pos.in_check());
+    let king = pos.king_square(pos.side_to_move());
     for_each_piece(pos, gen, |from, targets| {
         if from == king || info.blockers.contains(from) {
             for to in targets {
@@ -107,6 +107,17 @@ pub fn generate(pos: &Position, gen: GenType, list: &mut MoveList) {
                 if !info.screen_points.contains(to) || pos.king_safe_after(from, to) {
                     list.push(Move::new(from, to));
                 }
+            }
+        }
+    });
+}
+
+/// The moves of kind `gen` when in check: every one gets the full king-safety test.
+fn generate_evasions_of(pos: &Position, gen: GenType, list: &mut MoveList) {
+    for_each_piece(pos, gen, |from, targets| {
+        for to in targets {
+            if pos.king_safe_after(from, to) {
+                list.push(Move::new(from, to));
             }
         }
     });

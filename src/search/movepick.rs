@@ -5,7 +5,7 @@
 //! Moves live in fixed arrays: nothing is allocated per node.
 
 use crate::attacks;
-use crate::board::Position;
+use crate::board::{LegalityInfo, Position};
 use crate::movegen::{self, GenType, MoveList, MAX_MOVES};
 use crate::types::{Bitboard, Color, Move, Piece, PieceKind, Square};
 
@@ -220,6 +220,8 @@ pub struct MovePicker {
     drop_bad: bool,
     /// Whether the move last handed out came from the winning-and-equal captures (SEE ≥ 0).
     last_good_capture: bool,
+    /// Pin information, computed at the first generation and reused by the second.
+    info: Option<LegalityInfo>,
 }
 
 #[inline]
@@ -263,6 +265,7 @@ impl MovePicker {
             quiets: true,
             drop_bad: false,
             last_good_capture: false,
+            info: None,
         }
     }
 
@@ -308,6 +311,13 @@ impl MovePicker {
         victim * 16 - attacker.min(2000) / 10
     }
 
+    /// Appends the legal moves of kind `gen` (not in check) to the list.
+    #[inline]
+    fn generate(&mut self, pos: &Position, gen: GenType) {
+        let info = *self.info.get_or_insert_with(|| pos.legality_info());
+        movegen::generate_with_info(pos, gen, &mut self.list, &info);
+    }
+
     /// Whether the move last returned by [`MovePicker::next`] is a capture whose static exchange
     /// evaluation is known to be at least 0 (so the caller need not compute it again).
     #[inline]
@@ -328,7 +338,7 @@ impl MovePicker {
                 }
                 Stage::GenCaptures => {
                     self.list.clear();
-                    movegen::generate(pos, GenType::Captures, &mut self.list);
+                    self.generate(pos, GenType::Captures);
                     for i in 0..self.list.len() {
                         self.scores[i] = Self::mvv_lva(pos, self.list[i]);
                     }
@@ -384,7 +394,7 @@ impl MovePicker {
                         continue;
                     }
                     self.list.clear();
-                    movegen::generate(pos, GenType::Quiets, &mut self.list);
+                    self.generate(pos, GenType::Quiets);
                     let c = pos.side_to_move().index();
                     for i in 0..self.list.len() {
                         self.scores[i] = stats.score(pos, c, self.list[i]);

@@ -1,0 +1,105 @@
+//! Mobility (the `Mobility` row of the breakdown): the points each rook, horse and cannon can
+//! move to, against an expected number; and, on the same attack sets, the pieces that hit the
+//! enemy palace ([`PalaceAttacks`]), which [`king_safety`](super::king_safety) turns into palace
+//! danger.
+
+use super::king_safety::palace;
+use super::weights::{
+    CANNON_MOB, CANNON_MOB_BASE, HORSE_MOB, HORSE_MOB_BASE, PALACE_ATTACK_UNITS, ROOK_MOB,
+    ROOK_MOB_BASE,
+};
+use super::{param, Sink, Term};
+use crate::attacks::{self, Occupancy};
+use crate::board::Position;
+use crate::types::{Bitboard, Color, PieceKind};
+
+/// Per colour (by [`Color::index`]): the pieces of that colour that attack a point of the enemy
+/// palace, as attack units ([`PALACE_ATTACK_UNITS`]) and as a count.
+pub(super) struct PalaceAttacks {
+    /// Sum of the attack units of the pieces hitting the enemy palace.
+    pub units: [i32; 2],
+    /// Number of pieces hitting the enemy palace.
+    pub attackers: [i32; 2],
+}
+
+/// Adds both sides' mobility to `sink` and returns who attacks each palace.
+#[inline(always)]
+pub(super) fn mobility<K: Sink>(pos: &Position, occ: &Occupancy, sink: &mut K) -> PalaceAttacks {
+    let mut palace_units = [0i32; 2];
+    let mut palace_attackers = [0i32; 2];
+    for color in Color::ALL {
+        let c = color.index();
+        let own = pos.color_bb(color);
+        let enemy_palace = palace(!color);
+        let mut hit = |kind: PieceKind, targets: Bitboard| {
+            if (targets & enemy_palace).any() {
+                palace_units[c] += PALACE_ATTACK_UNITS[kind.index()];
+                palace_attackers[c] += 1;
+            }
+        };
+        let mut rook_mob = 0;
+        for sq in pos.pieces(color, PieceKind::Rook) {
+            let a = attacks::rook_attacks(sq, occ);
+            rook_mob += (a - own).count() as i32 - ROOK_MOB_BASE;
+            hit(PieceKind::Rook, a);
+        }
+        let mut horse_mob = 0;
+        for sq in pos.pieces(color, PieceKind::Horse) {
+            let a = attacks::horse_attacks(sq, occ.bb);
+            horse_mob += (a - own).count() as i32 - HORSE_MOB_BASE;
+            hit(PieceKind::Horse, a);
+        }
+        let mut cannon_mob = 0;
+        for sq in pos.pieces(color, PieceKind::Cannon) {
+            let (reach, caps) = attacks::rook_and_cannon_attacks(sq, occ);
+            let quiet = reach - occ.bb;
+            cannon_mob += quiet.count() as i32 - CANNON_MOB_BASE;
+            hit(PieceKind::Cannon, caps);
+        }
+        for sq in pos.pieces(color, PieceKind::Pawn) {
+            if !sq.on_own_half(color) {
+                hit(PieceKind::Pawn, attacks::pawn_attacks(color, sq));
+            }
+        }
+        let m = Term::Mobility;
+        sink.add(color, m, param::ROOK_MOB, ROOK_MOB, rook_mob, 0);
+        sink.add(color, m, param::HORSE_MOB, HORSE_MOB, horse_mob, 0);
+        sink.add(color, m, param::CANNON_MOB, CANNON_MOB, cannon_mob, 0);
+    }
+    PalaceAttacks {
+        units: palace_units,
+        attackers: palace_attackers,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Terms, N_TERMS, S};
+    use super::*;
+
+    fn run(fen: &str) -> (Terms, PalaceAttacks) {
+        let pos = Position::from_fen(fen).expect("test FEN");
+        let mut terms = Terms {
+            t: [[S::default(); 2]; N_TERMS],
+            phase: 0,
+        };
+        let hits = mobility(&pos, pos.occupancy(), &mut terms);
+        (terms, hits)
+    }
+
+    #[test]
+    fn rook_mobility_and_palace_hits() {
+        // Rook a0: b0–d0 and a1–a9, 12 points, 6 above the base; nowhere near Black's palace.
+        let (t, hits) = run("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+        assert_eq!(t.t[Term::Mobility as usize], [ROOK_MOB * 6, S(0, 0)]);
+        assert_eq!(hits.attackers, [0, 0]);
+        // Rook d0: a0–c0, e0 and d1–d9 (the king on d9 included), 13 points; it hits the palace.
+        let (t, hits) = run("3k5/9/9/9/9/9/9/9/9/3R1K3 b - - 0 1");
+        assert_eq!(t.t[Term::Mobility as usize], [ROOK_MOB * 7, S(0, 0)]);
+        assert_eq!(hits.attackers, [1, 0]);
+        assert_eq!(
+            hits.units,
+            [PALACE_ATTACK_UNITS[PieceKind::Rook.index()], 0]
+        );
+    }
+}
