@@ -2,11 +2,8 @@
 //! `perft` (with its per-move divide) and `bench` (the node-count signature).
 
 use crate::board::{Position, BENCH_FENS};
-use crate::movegen::perft::PerftReport;
-use crate::movegen::{count_legal, generate_legal, MoveList};
+use crate::movegen::perft::{perft_divide_until, PerftReport};
 use crate::search::{Limits, SearchControl, SearchOptions, Searcher, SilentReporter};
-use crate::types::Move;
-use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
 /// Default depth of `bench`.
@@ -86,71 +83,13 @@ pub fn bench(depth: u32, control: &SearchControl) -> BenchReport {
     }
 }
 
-/// Leaf count `depth` plies below `pos`, or `None` when `control` said stop meanwhile.
-fn perft_stoppable(pos: &mut Position, depth: u32, control: &SearchControl) -> Option<u64> {
-    match depth {
-        0 => Some(1),
-        1 => Some(count_legal(pos)),
-        _ => {
-            if control.is_stopped() {
-                return None;
-            }
-            let mut list = MoveList::new();
-            generate_legal(pos, &mut list);
-            let mut nodes = 0;
-            for &mv in list.iter() {
-                pos.make_move(mv);
-                let n = perft_stoppable(pos, depth - 1, control);
-                pos.unmake_move();
-                nodes += n?;
-            }
-            Some(nodes)
-        }
-    }
-}
-
 /// Perft with the divide of the root moves over `threads` threads, stopped by `control`:
 /// the report then holds the root moves counted in full, and `complete` is false.
 pub fn perft(pos: &Position, depth: u32, threads: usize, control: &SearchControl) -> JobReport {
-    let start = Instant::now();
-    if depth == 0 {
-        let report = PerftReport {
-            divide: Vec::new(),
-            nodes: 1,
-            elapsed: start.elapsed(),
-        };
-        return JobReport::Perft {
-            depth,
-            report,
-            complete: true,
-        };
-    }
-    let mut list = MoveList::new();
-    generate_legal(pos, &mut list);
-    let moves: Vec<Move> = list.to_vec();
-    let count_one = |mv: Move| {
-        let mut p = pos.clone();
-        p.make_move(mv);
-        perft_stoppable(&mut p, depth - 1, control).map(|n| (mv, n))
-    };
-    let counted: Vec<Option<(Move, u64)>> = if threads <= 1 {
-        moves.iter().map(|&m| count_one(m)).collect()
-    } else {
-        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.install(|| moves.par_iter().map(|&m| count_one(m)).collect()),
-            Err(_) => moves.iter().map(|&m| count_one(m)).collect(),
-        }
-    };
-    let complete = counted.iter().all(Option::is_some);
-    let divide: Vec<(Move, u64)> = counted.into_iter().flatten().collect();
-    let nodes = divide.iter().map(|&(_, n)| n).sum();
+    let (report, complete) = perft_divide_until(pos, depth, threads, &|| control.is_stopped());
     JobReport::Perft {
         depth,
-        report: PerftReport {
-            divide,
-            nodes,
-            elapsed: start.elapsed(),
-        },
+        report,
         complete,
     }
 }

@@ -9,19 +9,29 @@ use std::time::{Duration, Instant};
 
 /// Number of leaf nodes `depth` plies below `pos`, bulk-counting the last ply.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    perft_until(pos, depth, &|| false).unwrap_or(0)
+}
+
+/// [`perft`] that asks `stop` before each interior node and gives `None` once it says yes.
+/// (`stop` is generic, so `perft`'s never-stop closure costs nothing.)
+pub fn perft_until<F: Fn() -> bool>(pos: &mut Position, depth: u32, stop: &F) -> Option<u64> {
     match depth {
-        0 => 1,
-        1 => count_legal(pos),
+        0 => Some(1),
+        1 => Some(count_legal(pos)),
         _ => {
+            if stop() {
+                return None;
+            }
             let mut list = MoveList::new();
             generate_legal(pos, &mut list);
             let mut nodes = 0;
             for &mv in list.iter() {
                 pos.make_move(mv);
-                nodes += perft(pos, depth - 1);
+                let n = perft_until(pos, depth - 1, stop);
                 pos.unmake_move();
+                nodes += n?;
             }
-            nodes
+            Some(nodes)
         }
     }
 }
@@ -52,13 +62,25 @@ impl PerftReport {
 /// Perft with per-root-move counts, the root moves split over `threads` worker threads
 /// (1 = run on the calling thread). `depth` 0 counts the root itself.
 pub fn perft_divide(pos: &Position, depth: u32, threads: usize) -> PerftReport {
+    perft_divide_until(pos, depth, threads, &|| false).0
+}
+
+/// [`perft_divide`] that can be stopped: once `stop` says yes, the report holds only the root
+/// moves counted in full, and the second value (complete) is false.
+pub fn perft_divide_until<F: Fn() -> bool + Sync>(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    stop: &F,
+) -> (PerftReport, bool) {
     let start = Instant::now();
     if depth == 0 {
-        return PerftReport {
+        let report = PerftReport {
             divide: Vec::new(),
             nodes: 1,
             elapsed: start.elapsed(),
         };
+        return (report, true);
     }
     let mut list = MoveList::new();
     generate_legal(pos, &mut list);
@@ -66,9 +88,9 @@ pub fn perft_divide(pos: &Position, depth: u32, threads: usize) -> PerftReport {
     let count_one = |mv: Move| {
         let mut p = pos.clone();
         p.make_move(mv);
-        (mv, perft(&mut p, depth - 1))
+        perft_until(&mut p, depth - 1, stop).map(|n| (mv, n))
     };
-    let divide: Vec<(Move, u64)> = if threads <= 1 {
+    let counted: Vec<Option<(Move, u64)>> = if threads <= 1 {
         moves.iter().map(|&m| count_one(m)).collect()
     } else {
         match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
@@ -76,12 +98,15 @@ pub fn perft_divide(pos: &Position, depth: u32, threads: usize) -> PerftReport {
             Err(_) => moves.iter().map(|&m| count_one(m)).collect(),
         }
     };
+    let complete = counted.iter().all(Option::is_some);
+    let divide: Vec<(Move, u64)> = counted.into_iter().flatten().collect();
     let nodes = divide.iter().map(|&(_, n)| n).sum();
-    PerftReport {
+    let report = PerftReport {
         divide,
         nodes,
         elapsed: start.elapsed(),
-    }
+    };
+    (report, complete)
 }
 
 /// Writes `move: count` lines (if `divide`), then `Nodes searched: N`.
