@@ -3,9 +3,10 @@
 
     endgame_openings.py GAMES.pgn [MORE.pgn ...] > endgames.txt
 
-Replays every game of the PGN files (xqmatch's records: a FEN tag and ICCS moves) with pyffish
-(the referee's rules library; run ../shared/tools/setup.sh once and use its interpreter,
-~/.cache/xqtools-venv/bin/python) and writes the first position of each game that is an
+Replays every game of the PGN files (xqmatch's records: a FEN tag and ICCS moves) with the
+referee's rules (pyffish, through ../shared/tools/xqmatch.py's own helpers; run
+../shared/tools/setup.sh once and use its interpreter, ~/.cache/xqtools-venv/bin/python) and
+writes the first position of each game that is an
 endgame: after move 20, each side has at most three attack units (rook 2, horse 1, cannon 1) and
 at least one, and the material (rook 9, cannon 4.5, horse 4, advisor and elephant 2, pawn 1)
 differs by at most --max-diff. One FEN a line, duplicates removed, ready for
@@ -14,13 +15,14 @@ that only matter in endgames (scale factors, recognisers) show in such a match l
 show in games from the opening.
 """
 import argparse
+import os
 import re
 import sys
 
-import pyffish as sf
+# The referee's own rules helpers (pyffish, the start position, ICCS to pyffish's notation).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'shared', 'tools'))
+from xqmatch import START_FEN, VARIANT, from_engine_move, sf  # noqa: E402
 
-VARIANT = 'xiangqi'
-START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1'
 VALUES = {'r': 9.0, 'c': 4.5, 'n': 4.0, 'h': 4.0, 'a': 2.0, 'b': 2.0, 'e': 2.0, 'p': 1.0}
 UNITS = {'r': 2, 'n': 1, 'h': 1, 'c': 1}
 
@@ -33,14 +35,9 @@ def games(path):
         body = re.sub(r'\[[^\]]*\]', '', block)
         body = re.sub(r'\{[^}]*\}', '', body)
         moves = [t.lower() for t in body.split() if re.fullmatch(r'[a-iA-I]\d-?[a-iA-I]\d', t)]
-        moves = [iccs_to_uci(m.replace('-', '')) for m in moves]
-        if moves:
+        moves = [from_engine_move(m.replace('-', ''), 'iccs') for m in moves]
+        if moves and None not in moves:
             yield (fen.group(1) if fen else START_FEN), moves
-
-
-def iccs_to_uci(move):
-    """ICCS ranks run 0-9; pyffish's UCI ranks run 1-10."""
-    return '%s%d%s%d' % (move[0], int(move[1]) + 1, move[2], int(move[3]) + 1)
 
 
 def side_material(board, upper):
