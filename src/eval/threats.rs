@@ -10,7 +10,8 @@ use super::{param, Sink, Term};
 use crate::board::Position;
 use crate::types::{Color, PieceKind};
 
-/// Adds both sides' threat penalties to `sink`, given the attack maps in `maps`.
+/// Adds both sides' threat penalties to `sink` (as negative counts of positive weights, so the
+/// tuner's features see the weights themselves), given the attack maps in `maps`.
 #[inline(always)]
 pub(super) fn threats<K: Sink>(pos: &Position, maps: &PalaceAttacks, sink: &mut K) {
     for color in Color::ALL {
@@ -23,21 +24,21 @@ pub(super) fn threats<K: Sink>(pos: &Position, maps: &PalaceAttacks, sink: &mut 
         let rooks_hit = (rooks & maps.minors[them]).count() as i32;
         let minors_hit = (minors & maps.pawns[them]).count() as i32;
         let t = Term::Threats;
-        sink.add(color, t, param::LOOSE_PIECE, -LOOSE_PIECE, loose_units, 0);
+        sink.add(color, t, param::LOOSE_PIECE, LOOSE_PIECE, -loose_units, 0);
         sink.add(
             color,
             t,
             param::ROOK_ATTACKED_BY_MINOR,
-            -ROOK_ATTACKED_BY_MINOR,
-            rooks_hit,
+            ROOK_ATTACKED_BY_MINOR,
+            -rooks_hit,
             0,
         );
         sink.add(
             color,
             t,
             param::MINOR_ATTACKED_BY_PAWN,
-            -MINOR_ATTACKED_BY_PAWN,
-            minors_hit,
+            MINOR_ATTACKED_BY_PAWN,
+            -minors_hit,
             0,
         );
     }
