@@ -14,12 +14,21 @@ use crate::board::Position;
 use crate::types::{Bitboard, Color, PieceKind};
 
 /// Per colour (by [`Color::index`]): the pieces of that colour that attack a point of the enemy
-/// palace, as attack units ([`PALACE_ATTACK_UNITS`]) and as a count.
+/// palace, as attack units ([`PALACE_ATTACK_UNITS`]) and as a count; and the points that
+/// colour attacks (own pieces included, so the maps also say what is defended), which
+/// [`threats`](super::threats) uses.
 pub(super) struct PalaceAttacks {
     /// Sum of the attack units of the pieces hitting the enemy palace.
     pub units: [i32; 2],
     /// Number of pieces hitting the enemy palace.
     pub attackers: [i32; 2],
+    /// Every point attacked by a piece of that colour.
+    pub all: [Bitboard; 2],
+    /// Points attacked by a horse, cannon or pawn of that colour (pieces worth less than a
+    /// rook).
+    pub minors: [Bitboard; 2],
+    /// Points attacked by a pawn of that colour.
+    pub pawns: [Bitboard; 2],
 }
 
 /// Adds both sides' mobility to `sink` and returns who attacks each palace.
@@ -27,6 +36,9 @@ pub(super) struct PalaceAttacks {
 pub(super) fn mobility<K: Sink>(pos: &Position, occ: &Occupancy, sink: &mut K) -> PalaceAttacks {
     let mut palace_units = [0i32; 2];
     let mut palace_attackers = [0i32; 2];
+    let mut all = [Bitboard::EMPTY; 2];
+    let mut minors = [Bitboard::EMPTY; 2];
+    let mut pawns = [Bitboard::EMPTY; 2];
     for color in Color::ALL {
         let c = color.index();
         let own = pos.color_bb(color);
@@ -37,17 +49,22 @@ pub(super) fn mobility<K: Sink>(pos: &Position, occ: &Occupancy, sink: &mut K) -
                 palace_attackers[c] += 1;
             }
         };
+        let mut by_rooks = Bitboard::EMPTY;
+        let mut by_minors = Bitboard::EMPTY;
+        let mut by_pawns = Bitboard::EMPTY;
         let mut rook_mob = 0;
         for sq in pos.pieces(color, PieceKind::Rook) {
             let a = attacks::rook_attacks(sq, occ);
             rook_mob += (a - own).count() as i32 - ROOK_MOB_BASE;
             hit(PieceKind::Rook, a);
+            by_rooks |= a;
         }
         let mut horse_mob = 0;
         for sq in pos.pieces(color, PieceKind::Horse) {
             let a = attacks::horse_attacks(sq, occ.bb);
             horse_mob += (a - own).count() as i32 - HORSE_MOB_BASE;
             hit(PieceKind::Horse, a);
+            by_minors |= a;
         }
         let mut cannon_mob = 0;
         for sq in pos.pieces(color, PieceKind::Cannon) {
@@ -55,12 +72,25 @@ pub(super) fn mobility<K: Sink>(pos: &Position, occ: &Occupancy, sink: &mut K) -
             let quiet = reach - occ.bb;
             cannon_mob += quiet.count() as i32 - CANNON_MOB_BASE;
             hit(PieceKind::Cannon, caps);
+            by_minors |= caps;
         }
         for sq in pos.pieces(color, PieceKind::Pawn) {
+            let a = attacks::pawn_attacks(color, sq);
             if !sq.on_own_half(color) {
-                hit(PieceKind::Pawn, attacks::pawn_attacks(color, sq));
+                hit(PieceKind::Pawn, a);
             }
+            by_pawns |= a;
         }
+        let mut by_defenders = attacks::king_attacks(pos.king_square(color));
+        for sq in pos.pieces(color, PieceKind::Advisor) {
+            by_defenders |= attacks::advisor_attacks(sq);
+        }
+        for sq in pos.pieces(color, PieceKind::Elephant) {
+            by_defenders |= attacks::elephant_attacks(sq, occ.bb);
+        }
+        minors[c] = by_minors | by_pawns;
+        pawns[c] = by_pawns;
+        all[c] = by_rooks | minors[c] | by_defenders;
         let m = Term::Mobility;
         sink.add(color, m, param::ROOK_MOB, ROOK_MOB, rook_mob, 0);
         sink.add(color, m, param::HORSE_MOB, HORSE_MOB, horse_mob, 0);
@@ -69,6 +99,9 @@ pub(super) fn mobility<K: Sink>(pos: &Position, occ: &Occupancy, sink: &mut K) -
     PalaceAttacks {
         units: palace_units,
         attackers: palace_attackers,
+        all,
+        minors,
+        pawns,
     }
 }
 

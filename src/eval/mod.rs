@@ -1,5 +1,5 @@
-//! Static evaluation: tapered material and piece-square tables, mobility, king safety, tempo
-//! and endgame scaling.
+//! Static evaluation: tapered material and piece-square tables, mobility, king safety,
+//! threats, tempo and endgame scaling.
 //!
 //! [`evaluate`] scores a position from the side to move's point of view; [`trace`] returns the
 //! same computation term by term for the protocol's `eval` command. [`evaluate`] computes
@@ -15,10 +15,12 @@
 //! - `material.rs`: `Material` and `Placement`, the piece values and piece-square tables (one
 //!   combined table), the game phase, and [`Psq`] kept incrementally ([`psq_of`],
 //!   [`psq_after`]).
-//! - `mobility.rs`: `Mobility` of rooks, horses and cannons; and the pieces hitting each palace,
-//!   which king safety uses.
+//! - `mobility.rs`: `Mobility` of rooks, horses and cannons; the pieces hitting each palace,
+//!   which king safety uses; and each side's attack maps, which threats use.
 //! - `king_safety.rs`: `King safety`, the palace danger, missing advisors and elephants, cannons
 //!   and rooks on the king's lines, and attack pressure.
+//! - `threats.rs`: `Threats`, loose (attacked and undefended) pieces and pieces attacked by
+//!   cheaper ones.
 //! - `endgame.rs`: the `Endgame` line, the scaling when a side has no attacking piece
 //!   (insufficient material included; [`Scaling`]).
 //! - `mod.rs` (this file): `Tempo`, the side-to-move bonus (one line in `positional`).
@@ -34,6 +36,7 @@ mod endgame;
 mod king_safety;
 mod material;
 mod mobility;
+mod threats;
 pub mod weights;
 
 pub use endgame::{has_attackers, Scaling};
@@ -102,11 +105,20 @@ enum Term {
     Mobility,
     /// `king_safety.rs`.
     KingSafety,
+    /// `threats.rs`.
+    Threats,
     /// The side-to-move bonus (`positional` here).
     Tempo,
 }
 
-const TERM_NAMES: [&str; 5] = ["Material", "Placement", "Mobility", "King safety", "Tempo"];
+const TERM_NAMES: [&str; 6] = [
+    "Material",
+    "Placement",
+    "Mobility",
+    "King safety",
+    "Threats",
+    "Tempo",
+];
 const N_TERMS: usize = TERM_NAMES.len();
 
 /// Raw per-colour terms and the phase.
@@ -176,6 +188,9 @@ scalar_params!(
     ROOK_OPEN_KING_FILE,
     PALACE_DANGER,
     ATTACK_PRESSURE,
+    LOOSE_PIECE,
+    ROOK_ATTACKED_BY_MINOR,
+    MINOR_ATTACKED_BY_PAWN,
     TEMPO,
 );
 
@@ -261,6 +276,7 @@ fn positional<K: Sink>(pos: &Position, sink: &mut K) {
     let occ = pos.occupancy();
     let hits = mobility::mobility(pos, occ, sink);
     king_safety::king_safety(pos, occ, &hits, sink);
+    threats::threats(pos, &hits, sink);
     sink.add(pos.side_to_move(), Term::Tempo, param::TEMPO, TEMPO, 1, 0);
 }
 

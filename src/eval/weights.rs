@@ -72,6 +72,14 @@ pub const PALACE_ATTACK_MAX: i32 = 400;
 /// Penalty per 64 units of palace danger.
 pub const PALACE_DANGER: S = S(35, 61);
 
+/// A rook, horse or cannon attacked and not defended, per piece (a rook counts twice).
+/// Hand-set, not tuned.
+pub const LOOSE_PIECE: S = S(30, 30);
+/// A rook attacked by a horse, cannon or pawn. Hand-set, not tuned.
+pub const ROOK_ATTACKED_BY_MINOR: S = S(50, 50);
+/// A horse or cannon attacked by a pawn. Hand-set, not tuned.
+pub const MINOR_ATTACKED_BY_PAWN: S = S(40, 40);
+
 /// When the side ahead has no piece able to cross the river and attack, divide its advantage by
 /// this.
 pub const NO_ATTACKER_DIVISOR: i32 = 8;
