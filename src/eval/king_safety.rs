@@ -5,7 +5,7 @@
 //! 中炮, 炮镇窝心马, 沉底炮, open files), and the attack pressure of the enemy pieces across the
 //! river. Also the palace geometry these terms use.
 
-use super::mobility::PalaceAttacks;
+use super::mobility::AttackMaps;
 use super::weights::{
     ATTACK_PRESSURE, ATTACK_PRESSURE_MAX, BOTTOM_CANNON, CANNON_ON_CENTRE_HORSE, CENTRAL_CANNON,
     HOLLOW_CANNON, HOLLOW_CANNON_SIDE, MISSING_ADVISOR_VS_HORSE, MISSING_ADVISOR_VS_ROOKS,
@@ -71,7 +71,7 @@ fn palace_centre(color: Color) -> Square {
 pub(super) fn king_safety<K: Sink>(
     pos: &Position,
     occ: &Occupancy,
-    hits: &PalaceAttacks,
+    hits: &AttackMaps,
     sink: &mut K,
 ) {
     // Attack pressure: attacking pieces standing on the enemy half (a cannon anywhere counts,

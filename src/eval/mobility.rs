@@ -1,7 +1,8 @@
 //! Mobility (the `Mobility` row of the breakdown): the points each rook, horse and cannon can
-//! move to, against an expected number; and, on the same attack sets, the pieces that hit the
-//! enemy palace ([`PalaceAttacks`]), which [`king_safety`](super::king_safety) turns into palace
-//! danger.
+//! move to, against an expected number; and, on the same attack sets, each side's attack maps
+//! ([`AttackMaps`]): the pieces that hit the enemy palace, which
+//! [`king_safety`](super::king_safety) turns into palace danger, and the points each side
+//! attacks, which [`threats`](super::threats) uses.
 
 use super::king_safety::palace;
 use super::weights::{
@@ -17,7 +18,7 @@ use crate::types::{Bitboard, Color, PieceKind};
 /// palace, as attack units ([`PALACE_ATTACK_UNITS`]) and as a count; and the points that
 /// colour attacks (own pieces included, so the maps also say what is defended), which
 /// [`threats`](super::threats) uses.
-pub(super) struct PalaceAttacks {
+pub(super) struct AttackMaps {
     /// Sum of the attack units of the pieces hitting the enemy palace.
     pub units: [i32; 2],
     /// Number of pieces hitting the enemy palace.
@@ -31,9 +32,9 @@ pub(super) struct PalaceAttacks {
     pub pawns: [Bitboard; 2],
 }
 
-/// Adds both sides' mobility to `sink` and returns who attacks each palace.
+/// Adds both sides' mobility to `sink` and returns both sides' attack maps.
 #[inline(always)]
-pub(super) fn mobility<K: Sink>(pos: &Position, occ: &Occupancy, sink: &mut K) -> PalaceAttacks {
+pub(super) fn mobility<K: Sink>(pos: &Position, occ: &Occupancy, sink: &mut K) -> AttackMaps {
     let mut palace_units = [0i32; 2];
     let mut palace_attackers = [0i32; 2];
     let mut all = [Bitboard::EMPTY; 2];
@@ -96,7 +97,7 @@ pub(super) fn mobility<K: Sink>(pos: &Position, occ: &Occupancy, sink: &mut K) -
         sink.add(color, m, param::HORSE_MOB, HORSE_MOB, horse_mob, 0);
         sink.add(color, m, param::CANNON_MOB, CANNON_MOB, cannon_mob, 0);
     }
-    PalaceAttacks {
+    AttackMaps {
         units: palace_units,
         attackers: palace_attackers,
         all,
@@ -110,7 +111,7 @@ mod tests {
     use super::super::{Terms, N_TERMS, S};
     use super::*;
 
-    fn run(fen: &str) -> (Terms, PalaceAttacks) {
+    fn run(fen: &str) -> (Terms, AttackMaps) {
         let pos = Position::from_fen(fen).expect("test FEN");
         let mut terms = Terms {
             t: [[S::default(); 2]; N_TERMS],

@@ -274,9 +274,9 @@ fn compute<const TRACE: bool>(pos: &Position, inc: Option<Psq>) -> Terms {
 #[inline(always)]
 fn positional<K: Sink>(pos: &Position, sink: &mut K) {
     let occ = pos.occupancy();
-    let hits = mobility::mobility(pos, occ, sink);
-    king_safety::king_safety(pos, occ, &hits, sink);
-    threats::threats(pos, &hits, sink);
+    let maps = mobility::mobility(pos, occ, sink);
+    king_safety::king_safety(pos, occ, &maps, sink);
+    threats::threats(pos, &maps, sink);
     sink.add(pos.side_to_move(), Term::Tempo, param::TEMPO, TEMPO, 1, 0);
 }
 

@@ -4,7 +4,7 @@
 //! loses material unless it moves). Counted on the attack maps that
 //! [`mobility`](super::mobility) builds; a rook counts twice.
 
-use super::mobility::PalaceAttacks;
+use super::mobility::AttackMaps;
 use super::weights::{LOOSE_PIECE, MINOR_ATTACKED_BY_PAWN, ROOK_ATTACKED_BY_MINOR};
 use super::{param, Sink, Term};
 use crate::board::Position;
@@ -13,7 +13,7 @@ use crate::types::{Color, PieceKind};
 /// Adds both sides' threat penalties to `sink` (as negative counts of positive weights, so the
 /// tuner's features see the weights themselves), given the attack maps in `maps`.
 #[inline(always)]
-pub(super) fn threats<K: Sink>(pos: &Position, maps: &PalaceAttacks, sink: &mut K) {
+pub(super) fn threats<K: Sink>(pos: &Position, maps: &AttackMaps, sink: &mut K) {
     for color in Color::ALL {
         let us = color.index();
         let them = (!color).index();
