@@ -66,12 +66,12 @@ fn palace_centre(color: Color) -> Square {
     }
 }
 
-/// Adds both sides' king-safety penalties to `sink`, given who attacks each palace (`hits`).
+/// Adds both sides' king-safety penalties to `sink`, given who attacks each palace (`maps`).
 #[inline(always)]
 pub(super) fn king_safety<K: Sink>(
     pos: &Position,
     occ: &Occupancy,
-    hits: &AttackMaps,
+    maps: &AttackMaps,
     sink: &mut K,
 ) {
     // Attack pressure: attacking pieces standing on the enemy half (a cannon anywhere counts,
@@ -92,8 +92,8 @@ pub(super) fn king_safety<K: Sink>(
     for color in Color::ALL {
         let them = !color;
         let t_idx = them.index();
-        if hits.attackers[t_idx] >= 2 {
-            let d = (hits.units[t_idx] * hits.attackers[t_idx]).min(PALACE_ATTACK_MAX);
+        if maps.attackers[t_idx] >= 2 {
+            let d = (maps.units[t_idx] * maps.attackers[t_idx]).min(PALACE_ATTACK_MAX);
             sink.add(color, ks, param::PALACE_DANGER, PALACE_DANGER, -d, 6);
         }
         let mut pen = |param: usize, weight: S, count: i32| {
