@@ -117,22 +117,22 @@ mod tests {
             t: [[S::default(); 2]; N_TERMS],
             phase: 0,
         };
-        let hits = mobility(&pos, pos.occupancy(), &mut terms);
-        (terms, hits)
+        let maps = mobility(&pos, pos.occupancy(), &mut terms);
+        (terms, maps)
     }
 
     #[test]
     fn rook_mobility_and_palace_hits() {
         // Rook a0: b0–d0 and a1–a9, 12 points, 6 above the base; nowhere near Black's palace.
-        let (t, hits) = run("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+        let (t, maps) = run("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
         assert_eq!(t.t[Term::Mobility as usize], [ROOK_MOB * 6, S(0, 0)]);
-        assert_eq!(hits.attackers, [0, 0]);
+        assert_eq!(maps.attackers, [0, 0]);
         // Rook d0: a0–c0, e0 and d1–d9 (the king on d9 included), 13 points; it hits the palace.
-        let (t, hits) = run("3k5/9/9/9/9/9/9/9/9/3R1K3 b - - 0 1");
+        let (t, maps) = run("3k5/9/9/9/9/9/9/9/9/3R1K3 b - - 0 1");
         assert_eq!(t.t[Term::Mobility as usize], [ROOK_MOB * 7, S(0, 0)]);
-        assert_eq!(hits.attackers, [1, 0]);
+        assert_eq!(maps.attackers, [1, 0]);
         assert_eq!(
-            hits.units,
+            maps.units,
             [PALACE_ATTACK_UNITS[PieceKind::Rook.index()], 0]
         );
     }
