@@ -12,7 +12,9 @@
 //! not parse is reported on stderr and skipped. Each position is searched from a cleared hash
 //! table with the given limit (`--movetime-ms`, `--depth` and/or `--nodes`; 1000 ms when none is
 //! given). Per position it prints the engine's move, its score in pawns for the side to move, the
-//! depth, and whether the move is the `bm` one; then `k/N best moves found`.
+//! depth, and whether the move is the `bm` one; then `k/N best moves found`. In a build with
+//! `--features tune`, `--set NAME=VALUE` changes a search parameter first (for example
+//! `--set FUTILITY_MAX_DEPTH=0` switches futility pruning off).
 
 use chuhan::board::Position;
 use chuhan::notation::parse_iccs;
@@ -43,6 +45,41 @@ struct Args {
     /// Search threads.
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Sets a search parameter first, `NAME=VALUE` as in `src/search/params.rs` (repeatable;
+    /// only in a build with `--features tune`), e.g. to see what one pruning costs.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
+}
+
+/// Applies the `--set NAME=VALUE` options.
+#[cfg(feature = "tune")]
+fn set_params(settings: &[String]) -> Result<(), String> {
+    for setting in settings {
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or_else(|| format!("--set {setting}: expected NAME=VALUE"))?;
+        let param = chuhan::search::params::find(name.trim())
+            .ok_or_else(|| format!("--set {setting}: no parameter {name}"))?;
+        let value: i64 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("--set {setting}: {value} is not an integer"))?;
+        param
+            .set(value)
+            .map_err(|e| format!("--set {setting}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Without the feature `tune` the parameters are constants.
+#[cfg(not(feature = "tune"))]
+fn set_params(settings: &[String]) -> Result<(), String> {
+    match settings.first() {
+        None => Ok(()),
+        Some(s) => Err(format!(
+            "--set {s}: build with --features tune to set parameters"
+        )),
+    }
 }
 
 /// One test position.
@@ -151,6 +188,10 @@ fn list(moves: &[Move]) -> String {
 
 fn main() {
     let args = Args::parse();
+    if let Err(e) = set_params(&args.set) {
+        eprintln!("{e}");
+        std::process::exit(2);
+    }
     let text = match std::fs::read_to_string(&args.file) {
         Ok(t) => t,
         Err(e) => {
