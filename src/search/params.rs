@@ -132,6 +132,11 @@ tunable_params! {
     SEE_PRUNE_MAX_DEPTH: i32 = 5, 0..=12;
     /// See [`SEE_PRUNE_MAX_DEPTH`].
     SEE_CAPTURE_PER_DEPTH: i32 = 120, 20..=400;
+    /// Quiet moves that lose more than `SEE_QUIET_PER_DEPTH2 × depth²` on their destination
+    /// (a piece moved where it is taken for less) are pruned up to this depth.
+    SEE_QUIET_MAX_DEPTH: i32 = 8, 0..=12;
+    /// See [`SEE_QUIET_MAX_DEPTH`].
+    SEE_QUIET_PER_DEPTH2: i32 = 25, 5..=200;
 
     /// Late move reductions apply from this depth.
     LMR_MIN_DEPTH: i32 = 3, 1..=8;

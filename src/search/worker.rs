@@ -750,7 +750,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Move-loop pruning at a non-PV node not in check, once a move has scored above a mate:
-    /// late move, futility and history pruning of quiet moves, SEE pruning of captures.
+    /// late move, futility, history and SEE pruning of quiet moves, SEE pruning of captures.
     #[inline]
     fn prune_move(
         &self,
@@ -777,6 +777,11 @@ impl<'a> Worker<'a> {
             }
             if depth <= param!(HISTORY_PRUNE_MAX_DEPTH)
                 && hist < -param!(HISTORY_PRUNE_PER_DEPTH) * depth
+            {
+                return Prune::Move;
+            }
+            if depth <= param!(SEE_QUIET_MAX_DEPTH)
+                && see(&self.pos, mv) < -param!(SEE_QUIET_PER_DEPTH2) * depth * depth
             {
                 return Prune::Move;
             }
