@@ -12,7 +12,10 @@ use super::weights::{
 use super::{param, Sink, Term};
 use crate::attacks::{self, Occupancy};
 use crate::board::Position;
-use crate::types::{Bitboard, Color, PieceKind};
+use crate::types::{Bitboard, Color, PieceKind, Square};
+
+/// At most this many horses and cannons per side (two of each).
+pub(super) const MAX_MINORS: usize = 4;
 
 /// Per colour (by [`Color::index`]): the pieces of that colour that attack a point of the enemy
 /// palace, as attack units ([`PALACE_ATTACK_UNITS`]) and as a count; and the points that
@@ -30,6 +33,11 @@ pub(super) struct AttackMaps {
     pub minors: [Bitboard; 2],
     /// Points attacked by a pawn of that colour.
     pub pawns: [Bitboard; 2],
+    /// Each horse and cannon of that colour with the points it can move to (captures
+    /// included); the first `minor_count` entries are used.
+    pub minor_moves: [[(Square, Bitboard); MAX_MINORS]; 2],
+    /// Number of used entries of `minor_moves`.
+    pub minor_count: [usize; 2],
 }
 
 /// Adds both sides' mobility to `sink` and returns both sides' attack maps.
@@ -40,6 +48,8 @@ pub(super) fn mobility<K: Sink>(pos: &Position, occ: &Occupancy, sink: &mut K) -
     let mut all = [Bitboard::EMPTY; 2];
     let mut minors = [Bitboard::EMPTY; 2];
     let mut pawns = [Bitboard::EMPTY; 2];
+    let mut minor_moves = [[(Square::from_index_unchecked(0), Bitboard::EMPTY); MAX_MINORS]; 2];
+    let mut minor_count = [0usize; 2];
     for color in Color::ALL {
         let c = color.index();
         let own = pos.color_bb(color);
@@ -63,9 +73,14 @@ pub(super) fn mobility<K: Sink>(pos: &Position, occ: &Occupancy, sink: &mut K) -
         let mut horse_mob = 0;
         for sq in pos.pieces(color, PieceKind::Horse) {
             let a = attacks::horse_attacks(sq, occ.bb);
-            horse_mob += (a - own).count() as i32 - HORSE_MOB_BASE;
+            let moves = a - own;
+            horse_mob += moves.count() as i32 - HORSE_MOB_BASE;
             hit(PieceKind::Horse, a);
             by_minors |= a;
+            if minor_count[c] < MAX_MINORS {
+                minor_moves[c][minor_count[c]] = (sq, moves);
+                minor_count[c] += 1;
+            }
         }
         let mut cannon_mob = 0;
         for sq in pos.pieces(color, PieceKind::Cannon) {
@@ -74,6 +89,10 @@ pub(super) fn mobility<K: Sink>(pos: &Position, occ: &Occupancy, sink: &mut K) -
             cannon_mob += quiet.count() as i32 - CANNON_MOB_BASE;
             hit(PieceKind::Cannon, caps);
             by_minors |= caps;
+            if minor_count[c] < MAX_MINORS {
+                minor_moves[c][minor_count[c]] = (sq, quiet | (caps - own));
+                minor_count[c] += 1;
+            }
         }
         for sq in pos.pieces(color, PieceKind::Pawn) {
             let a = attacks::pawn_attacks(color, sq);
@@ -103,6 +122,8 @@ pub(super) fn mobility<K: Sink>(pos: &Position, occ: &Occupancy, sink: &mut K) -
         all,
         minors,
         pawns,
+        minor_moves,
+        minor_count,
     }
 }
 

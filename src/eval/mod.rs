@@ -191,6 +191,7 @@ scalar_params!(
     LOOSE_PIECE,
     ROOK_ATTACKED_BY_MINOR,
     MINOR_ATTACKED_BY_PAWN,
+    TRAPPED_PIECE,
     TEMPO,
 );
 

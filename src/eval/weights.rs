@@ -79,6 +79,10 @@ pub const LOOSE_PIECE: S = S(30, 30);
 pub const ROOK_ATTACKED_BY_MINOR: S = S(50, 50);
 /// A horse or cannon attacked by a pawn. Hand-set, not tuned.
 pub const MINOR_ATTACKED_BY_PAWN: S = S(40, 40);
+/// A horse or cannon with no safe point to go to (every point it can reach is attacked, unless
+/// it takes a rook, horse or cannon there): once across the river, twice when attacked where
+/// it stands. Hand-set, not tuned.
+pub const TRAPPED_PIECE: S = S(40, 40);
 
 /// When the side ahead has no piece able to cross the river and attack, divide its advantage by
 /// this.
