@@ -148,6 +148,10 @@ tunable_params! {
     /// One ply less (or more) reduction per this much history score.
     LMR_HISTORY_DIVISOR: i32 = 10_000, 1000..=40_000;
 
+    /// A reduced search that beat the best score by more than this (plus two per ply of
+    /// depth) is re-searched one ply deeper than normal.
+    LMR_DEEPER_MARGIN: Score = 50, 0..=300;
+
     /// Checks are extended while the ply is below `2 × root depth + CHECK_EXTENSION_SLACK`.
     CHECK_EXTENSION_SLACK: usize = 8, 0..=32;
 

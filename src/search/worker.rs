@@ -11,7 +11,7 @@ use super::movepick::{
 };
 use super::params::param;
 use super::time::TimeManager;
-use super::tt::{score_from_tt, score_to_tt, TranspositionTable};
+use super::tt::{score_from_tt, score_to_tt, TranspositionTable, TtEntry};
 use super::{Bound, IterationInfo, Limits, Reporter, Score, SearchControl, MATE, MATE_BOUND};
 use crate::board::Position;
 use crate::eval;
@@ -159,6 +159,31 @@ fn reverse_futility_prunes(eval: Score, beta: Score, depth: i32, improving: bool
         && beta.abs() < MATE_BOUND
         && eval - (param!(RFP_MARGIN) * depth - if improving { param!(RFP_IMPROVING) } else { 0 })
             >= beta
+}
+
+/// The history bonus (and malus) of a quiet move that decided a node searched to `depth`.
+#[inline]
+fn history_bonus(depth: i32) -> i32 {
+    (param!(HISTORY_BONUS_PER_DEPTH2) * depth * depth).min(param!(HISTORY_BONUS_MAX))
+}
+
+/// The static evaluation `eval`, or the hash score where it bounds `eval` from the side that
+/// makes it the better guess (a lower bound above it, an upper bound below it).
+#[inline]
+fn refine_by_tt(eval: Score, tte: Option<TtEntry>, ply: usize) -> Score {
+    match tte {
+        Some(t) => {
+            let s = score_from_tt(t.score, ply);
+            if s.abs() < MATE_BOUND
+                && ((t.bound == Bound::Lower && s > eval) || (t.bound == Bound::Upper && s < eval))
+            {
+                s
+            } else {
+                eval
+            }
+        }
+        None => eval,
+    }
 }
 
 /// Main-thread-only settings.
@@ -853,6 +878,14 @@ impl<'a> Worker<'a> {
                     Bound::Upper => s <= alpha,
                 }
             {
+                // A quiet hash move that fails high earns the history a searched cutoff would.
+                if s >= beta && e.bound != Bound::Upper {
+                    if let Some(m) = tt_move.filter(|&m| !self.pos.is_capture(m)) {
+                        let us = self.pos.side_to_move().index();
+                        let slices = self.cont_slices(ply);
+                        self.update_quiet_stats(us, slices, m, history_bonus(depth));
+                    }
+                }
                 return s;
             }
         }
@@ -864,31 +897,30 @@ impl<'a> Worker<'a> {
                 Some(e) if e.eval.abs() < MATE_BOUND && e.eval != 0 => e.eval,
                 _ => eval::evaluate_with(&self.pos, self.stack[ply].psq),
             };
-            match tte {
-                Some(t) => {
-                    let s = score_from_tt(t.score, ply);
-                    if s.abs() < MATE_BOUND
-                        && ((t.bound == Bound::Lower && s > e)
-                            || (t.bound == Bound::Upper && s < e))
-                    {
-                        s
-                    } else {
-                        e
-                    }
-                }
-                None => e,
-            }
+            refine_by_tt(e, tte, ply)
         };
         self.stack[ply].eval = eval;
         self.stack[ply + 1].killers = [None; 2];
-        let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
+        // Better than our last evaluation; when that node was in check (no evaluation), the
+        // one before it decides.
+        let improving = !in_check
+            && ply >= 2
+            && match self.stack[ply - 2].eval {
+                e if e != -INF || ply < 4 => eval > e,
+                _ => eval > self.stack[ply - 4].eval,
+            };
 
         if !PV && !in_check {
             if reverse_futility_prunes(eval, beta, depth, improving) {
-                return eval;
+                return (eval + beta) / 2;
             }
-            if let Some(s) = self.null_move(eval, beta, depth, ply, cut_node) {
-                return s;
+            // Not when the hash table already says this node fails low.
+            let tt_fails_low =
+                tte.is_some_and(|e| e.bound == Bound::Upper && score_from_tt(e.score, ply) < beta);
+            if !tt_fails_low {
+                if let Some(s) = self.null_move(eval, beta, depth, ply, cut_node) {
+                    return s;
+                }
             }
         }
 
@@ -902,6 +934,7 @@ impl<'a> Worker<'a> {
             _ => None,
         };
         let slices = self.cont_slices(ply);
+        let tt_capture = tt_move.is_some_and(|m| self.pos.is_capture(m));
         let mut picker = MovePicker::new(&self.pos, tt_move, self.stack[ply].killers, counter);
         let mut best_score = -INF;
         let mut best_move: Option<Move> = None;
@@ -963,15 +996,33 @@ impl<'a> Worker<'a> {
                 if cut_node {
                     r += 1;
                 }
+                if tt_capture {
+                    r += 1;
+                }
                 if gives_check || in_check {
+                    r -= 1;
+                }
+                if self.stack[ply].killers.contains(&Some(mv)) || counter == Some(mv) {
                     r -= 1;
                 }
                 r -= hist / param!(LMR_HISTORY_DIVISOR);
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 score = -self.search::<false>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
                 if score > alpha && r > 0 {
-                    score =
-                        -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                    // Re-search one ply deeper when the reduced search beat the best score by
+                    // far, one ply shallower when it barely did.
+                    let full_depth = new_depth
+                        + (score > best_score + param!(LMR_DEEPER_MARGIN) + 2 * new_depth) as i32
+                        - (score < best_score + new_depth) as i32;
+                    if full_depth > new_depth - r {
+                        score = -self.search::<false>(
+                            -alpha - 1,
+                            -alpha,
+                            full_depth,
+                            ply + 1,
+                            !cut_node,
+                        );
+                    }
                 }
             } else if !PV || move_count > 1 {
                 score = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
@@ -1012,8 +1063,7 @@ impl<'a> Worker<'a> {
         if best_score >= beta {
             if let Some(bm) = best_move {
                 if !self.pos.is_capture(bm) {
-                    let bonus = (param!(HISTORY_BONUS_PER_DEPTH2) * depth * depth)
-                        .min(param!(HISTORY_BONUS_MAX));
+                    let bonus = history_bonus(depth);
                     self.update_quiet_stats(us, slices, bm, bonus);
                     for q in quiets[..n_quiets].iter().flatten() {
                         if *q != bm {
@@ -1095,10 +1145,11 @@ impl<'a> Worker<'a> {
             best = -INF;
             stand_pat = -INF;
         } else {
-            stand_pat = match tte {
+            let static_eval = match tte {
                 Some(e) if e.eval != 0 && e.eval.abs() < MATE_BOUND => e.eval,
                 _ => eval::evaluate_with(&self.pos, self.stack[ply].psq),
             };
+            stand_pat = refine_by_tt(static_eval, tte, ply);
             best = stand_pat;
             if best >= beta {
                 return best;
