@@ -1207,3 +1207,39 @@ impl<'a> Worker<'a> {
         best
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(score: Score, bound: Bound) -> Option<TtEntry> {
+        Some(TtEntry {
+            mv: None,
+            score,
+            eval: 0,
+            depth: 5,
+            bound,
+        })
+    }
+
+    #[test]
+    fn a_hash_bound_refines_the_evaluation_only_from_its_side() {
+        assert_eq!(refine_by_tt(50, None, 3), 50);
+        assert_eq!(refine_by_tt(50, entry(120, Bound::Lower), 3), 120);
+        assert_eq!(refine_by_tt(50, entry(20, Bound::Lower), 3), 50);
+        assert_eq!(refine_by_tt(50, entry(20, Bound::Upper), 3), 20);
+        assert_eq!(refine_by_tt(50, entry(120, Bound::Upper), 3), 50);
+        assert_eq!(refine_by_tt(50, entry(-30, Bound::Exact), 3), 50);
+        assert_eq!(
+            refine_by_tt(50, entry(MATE - 10, Bound::Lower), 3),
+            50,
+            "a mate score is not an evaluation"
+        );
+    }
+
+    #[test]
+    fn history_bonus_grows_with_depth_up_to_its_cap() {
+        assert!(history_bonus(2) < history_bonus(4));
+        assert_eq!(history_bonus(100), param!(HISTORY_BONUS_MAX));
+    }
+}
