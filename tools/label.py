@@ -176,9 +176,10 @@ def main():
 
     todo = queue.Queue()
     done = {}
-    lines = [p for p in map(parse, sys.stdin) if p]
-    for i, p in enumerate(lines):
-        todo.put((i, p))
+    for i, line in enumerate(sys.stdin):
+        p = parse(line)
+        if p:
+            todo.put((i, p))
 
     def work():
         teacher = Teacher(args.engine, args.protocol, options)
