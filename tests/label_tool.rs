@@ -1,5 +1,6 @@
-//! `tools/label.py` with the real engine as the teacher: targets from Red's view, the game
-//! result blended in by `--result-weight`, bad lines skipped with a message.
+//! `tools/label.py` with the real engine as the teacher (two at once): targets from Red's
+//! view in input order, the game result blended in by `--result-weight`, bad lines skipped
+//! with a message.
 //!
 //! Needs a Python 3 interpreter (`python3`, or `python` where that is Python 3, as on Windows).
 
@@ -65,7 +66,7 @@ fn targets_are_from_reds_view_and_bad_lines_are_skipped() {
         "{RED_ROOK_RED}\n{RED_ROOK_BLACK};0.5\n\nnot a fen;1\n\
          rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB/R w - - 0 1\n{BLACK_ROOK}\n"
     );
-    let (lines, errors) = label(&input, &["--depth", "6"]);
+    let (lines, errors) = label(&input, &["--depth", "6", "--jobs", "2"]);
     assert_eq!(lines.len(), 3, "three good positions: {lines:?}\n{errors}");
     assert!(
         lines[0].starts_with(RED_ROOK_RED),

@@ -175,11 +175,27 @@ def main():
     go = f'nodes {args.nodes}' if args.nodes else f'depth {args.depth or 8}'
 
     todo = queue.Queue()
-    done = {}
+    order = []
     for i, line in enumerate(sys.stdin):
         p = parse(line)
         if p:
             todo.put((i, p))
+            order.append(i)
+    # Lines are written in input order as soon as every earlier one is settled, so a long run
+    # that is stopped keeps what it has labelled.
+    lock = threading.Lock()
+    settled = {}
+    written = 0
+
+    def settle(i, out):
+        nonlocal written
+        with lock:
+            settled[i] = out
+            while written < len(order) and order[written] in settled:
+                line = settled.pop(order[written])
+                if line is not None:
+                    print(line, flush=True)
+                written += 1
 
     def work():
         teacher = Teacher(args.engine, args.protocol, options)
@@ -191,6 +207,7 @@ def main():
             why = fen_error(fen)
             if why:
                 print(f'line {i + 1}: skipped, {why}: {fen}', file=sys.stderr)
+                settle(i, None)
                 continue
             try:
                 s = teacher.score(fen, go)
@@ -200,11 +217,12 @@ def main():
                 s = None
             if s is None:
                 print(f'line {i + 1}: no score for {fen}', file=sys.stderr)
+                settle(i, None)
                 continue
             p = 1.0 / (1.0 + 10.0 ** (-red_cp(fen, s, args.mate_cp) / args.scale))
             if result is not None:
                 p = args.result_weight * result + (1.0 - args.result_weight) * p
-            done[i] = f'{fen};{p:.4f}'
+            settle(i, f'{fen};{p:.4f}')
         teacher.stop()
 
     threads = [threading.Thread(target=work) for _ in range(max(1, args.jobs))]
@@ -212,8 +230,6 @@ def main():
         t.start()
     for t in threads:
         t.join()
-    for i in sorted(done):
-        print(done[i])
 
 
 if __name__ == '__main__':
