@@ -820,6 +820,16 @@ impl<'a> Worker<'a> {
         Prune::Keep
     }
 
+    /// The static evaluation at `ply` (not in check): the one stored with the hash entry `tte`
+    /// when it has one (0 means none was stored), else computed.
+    #[inline]
+    fn static_eval(&self, tte: Option<TtEntry>, ply: usize) -> Score {
+        match tte {
+            Some(e) if e.eval != 0 && e.eval.abs() < MATE_BOUND => e.eval,
+            _ => eval::evaluate_with(&self.pos, self.stack[ply].psq),
+        }
+    }
+
     fn search<const PV: bool>(
         &mut self,
         mut alpha: Score,
@@ -893,10 +903,7 @@ impl<'a> Worker<'a> {
         let eval = if in_check {
             -INF
         } else {
-            let e = match tte {
-                Some(e) if e.eval.abs() < MATE_BOUND && e.eval != 0 => e.eval,
-                _ => eval::evaluate_with(&self.pos, self.stack[ply].psq),
-            };
+            let e = self.static_eval(tte, ply);
             refine_by_tt(e, tte, ply)
         };
         self.stack[ply].eval = eval;
@@ -1145,10 +1152,7 @@ impl<'a> Worker<'a> {
             best = -INF;
             stand_pat = -INF;
         } else {
-            let static_eval = match tte {
-                Some(e) if e.eval != 0 && e.eval.abs() < MATE_BOUND => e.eval,
-                _ => eval::evaluate_with(&self.pos, self.stack[ply].psq),
-            };
+            let static_eval = self.static_eval(tte, ply);
             stand_pat = refine_by_tt(static_eval, tte, ply);
             best = stand_pat;
             if best >= beta {
