@@ -9,9 +9,10 @@
 //! of the logistic curve `1 / (1 + e^(−K·eval))` to the results with the current weights, then
 //! minimises the mean squared error between that curve and the game results with Adam over the
 //! whole data set. Material stays at the rule values (车 9, 炮 4.5, 马 4, 士/相 2, 兵 1–2); the
-//! piece-square points and the named scalars move. The output is Rust source for
-//! `src/eval/weights.rs`: the two piece-square table sets and the scalars, plus the loss before
-//! and after on the training data and on every tenth block of 2000 lines held out.
+//! piece-square points and the named scalars move (`--keep` prints some at their old values).
+//! The output is Rust source for `src/eval/weights.rs`: the two piece-square table sets and the
+//! scalars, plus the loss before and after on the training data and on every tenth block of 2000
+//! lines held out.
 
 use chuhan::board::Position;
 use chuhan::eval::{self, param, weights::PHASE_MAX, S};
@@ -140,11 +141,30 @@ struct Args {
     /// Strength of the L2 pull back toward the starting weights (per centipawn squared).
     #[arg(long, default_value_t = 0.0)]
     lambda: f64,
+    /// Scalars tuned with the rest but printed at their current values (comma-separated names
+    /// from `weights.rs`). For `TEMPO` with a teacher's labels (`tools/label.py`): a search score
+    /// credits the side to move with the move it is about to make, far more than game results
+    /// do, and the tuned `TEMPO` absorbs that offset so the other weights do not.
+    #[arg(long, value_delimiter = ',')]
+    keep: Vec<String>,
 }
 
 fn main() {
     let args = Args::parse();
     let (epochs, lr, lambda) = (args.epochs, args.lr, args.lambda);
+    let mut kept = Vec::new();
+    for name in &args.keep {
+        match param::SCALAR_NAMES.iter().position(|n| n == name) {
+            Some(i) => kept.push(i),
+            None => {
+                eprintln!(
+                    "--keep: no scalar named {name}; the names are {}",
+                    param::SCALAR_NAMES.join(", ")
+                );
+                std::process::exit(2);
+            }
+        }
+    }
     let all = read_samples(&args.files);
     let (mut train, mut test) = (Vec::new(), Vec::new());
     // Hold out blocks of consecutive lines (whole games, mostly), not single positions: the
@@ -215,6 +235,18 @@ fn main() {
     );
     for (i, name) in param::SCALAR_NAMES.iter().enumerate() {
         let x = w[param::SCALARS + i];
+        if kept.contains(&i) {
+            eprintln!(
+                "{name} tuned to S({}, {}), kept",
+                x[0].round(),
+                x[1].round()
+            );
+        }
+        let x = if kept.contains(&i) {
+            w0[param::SCALARS + i]
+        } else {
+            x
+        };
         println!(
             "pub const {name}: S = S({}, {});",
             x[0].round() as i32,
