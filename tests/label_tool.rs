@@ -1,12 +1,13 @@
 //! `tools/label.py` with the real engine as the teacher (two at once): targets from Red's
 //! view in input order, the game result blended in by `--result-weight`, bad lines skipped
-//! with a message.
+//! with a message, a teacher that does not answer killed after `--timeout` and restarted.
 //!
 //! Needs a Python 3 interpreter (`python3`, or `python` where that is Python 3, as on Windows).
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// A Python 3 interpreter, or `None` when the machine has none.
 fn python() -> Option<&'static str> {
@@ -42,10 +43,43 @@ fn label(input: &str, args: &[&str]) -> (Vec<String>, String) {
         .expect("stdin")
         .write_all(input.as_bytes())
         .expect("write positions");
-    let out = child.wait_with_output().expect("label.py output");
-    assert!(out.status.success(), "label.py failed: {out:?}");
-    let stdout = String::from_utf8(out.stdout).expect("utf-8 output");
-    let stderr = String::from_utf8(out.stderr).expect("utf-8 errors");
+    // Read both pipes on their own threads and give the whole run a deadline, so that a tool
+    // that hangs fails the test instead of stalling it.
+    let read = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut p) = pipe {
+                p.read_to_string(&mut text).expect("utf-8 from label.py");
+            }
+            text
+        })
+    };
+    let stdout = read(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = read(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let deadline = Instant::now() + Duration::from_secs(90);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("label.py status") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("label.py did not finish within 90 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let stdout = stdout.join().expect("stdout reader");
+    let stderr = stderr.join().expect("stderr reader");
+    assert!(status.success(), "label.py failed: {status}\n{stderr}");
     (stdout.lines().map(str::to_owned).collect(), stderr)
 }
 
@@ -101,4 +135,30 @@ fn the_result_weight_blends_the_game_result_in() {
     assert_eq!(lines.len(), 1, "{errors}");
     let t = target(&lines[0]);
     assert!((0.45..=0.5).contains(&t), "0.5 × 0 + 0.5 × (about 1): {t}");
+}
+
+#[test]
+fn a_teacher_that_does_not_answer_is_killed_and_restarted() {
+    // Depth 99 from the start position does not end within a second: both searches are cut
+    // off, reported and skipped, and the run goes on (a fresh engine for the second line)
+    // instead of waiting for ever. A search that ends in time is unaffected.
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let (lines, errors) = label(
+        &format!("{start}\n{start}\n"),
+        &["--depth", "99", "--timeout", "1"],
+    );
+    assert!(lines.is_empty(), "{lines:?}");
+    assert!(
+        errors.contains("line 1: ") && errors.contains("line 2: "),
+        "both reported: {errors}"
+    );
+    assert!(
+        errors.matches("did not answer within 1 s").count() == 2,
+        "timeouts reported: {errors}"
+    );
+    let (lines, errors) = label(
+        &format!("{RED_ROOK_RED}\n"),
+        &["--depth", "1", "--timeout", "1"],
+    );
+    assert_eq!(lines.len(), 1, "{errors}");
 }

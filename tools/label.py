@@ -3,7 +3,7 @@
 
     label.py --engine PATH [--protocol uci|ucci] [--option NAME=VALUE ...]
              [--depth D | --nodes N] [--scale 400] [--result-weight 0.0] [--jobs 1]
-             < positions.txt > labelled.txt
+             [--timeout 60] < positions.txt > labelled.txt
 
 Reads one position a line, `FEN` or `FEN;RESULT` (the `datagen` example's output; RESULT from
 Red's view: 1, 0.5 or 0), has the teacher search it (a fresh `position fen` and `go depth` /
@@ -18,8 +18,9 @@ and by how much, in positions where the game result mostly says who was the stro
 
 Lines that are not a Xiangqi FEN, positions the teacher rejects (an `info string` saying
 invalid, illegal or error) or does not score (no `info ... score`, or it dies) are reported on
-stderr and skipped; a dead engine is restarted for the next line. Scores are read as `score cp
-N`, `score mate N` or a bare `score N` (NewGG prints that). Standard library only.
+stderr and skipped; a dead engine, or one that has not answered within `--timeout` seconds
+(then killed), is restarted for the next line. Scores are read as `score cp N`, `score mate N`
+or a bare `score N` (NewGG prints that). Standard library only.
 """
 import argparse
 import queue
@@ -31,22 +32,51 @@ import threading
 class Teacher:
     """One engine process speaking UCI or UCCI."""
 
-    def __init__(self, path, protocol, options):
+    def __init__(self, path, protocol, options, timeout):
         self.path, self.protocol, self.options = path, protocol, options
+        self.timeout = timeout
         self.proc = None
+        self.timed_out = False
+
+    def _watchdog(self):
+        """A timer that kills the engine if it has not answered within `timeout` seconds."""
+        proc = self.proc
+
+        def kill():
+            self.timed_out = True
+            try:
+                proc.kill()
+            except OSError:
+                pass
+
+        timer = threading.Timer(self.timeout, kill)
+        timer.daemon = True
+        timer.start()
+        return timer
+
+    def _ended(self, what):
+        if self.timed_out:
+            self.timed_out = False
+            return EOFError(f'{self.path} did not answer within {self.timeout:g} s ({what})')
+        return EOFError(f'{self.path} ended {what}')
 
     def start(self):
+        self.timed_out = False
         self.proc = subprocess.Popen([self.path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send(self.protocol)
-        self.wait_for(self.protocol + 'ok')
-        for name, value in self.options:
-            if self.protocol == 'uci':
-                self.send(f'setoption name {name} value {value}')
-            else:
-                self.send(f'setoption {name} {value}')
-        self.send('isready')
-        self.wait_for('readyok')
+        timer = self._watchdog()
+        try:
+            self.send(self.protocol)
+            self.wait_for(self.protocol + 'ok')
+            for name, value in self.options:
+                if self.protocol == 'uci':
+                    self.send(f'setoption name {name} value {value}')
+                else:
+                    self.send(f'setoption {name} {value}')
+            self.send('isready')
+            self.wait_for('readyok')
+        finally:
+            timer.cancel()
 
     def stop(self):
         if self.proc:
@@ -65,26 +95,30 @@ class Teacher:
         for line in self.proc.stdout:
             if line.split()[:1] == [token]:
                 return line
-        raise EOFError(f'{self.path} ended before "{token}"')
+        raise self._ended(f'before "{token}"')
 
     def score(self, fen, limit):
         """The side to move's last reported score as ('cp', n) or ('mate', n), or None."""
         if self.proc is None:
             self.start()
-        self.send(f'position fen {fen}')
-        self.send(f'go {limit}')
-        last = None
-        rejected = False
-        for line in self.proc.stdout:
-            words = line.split()
-            if words[:1] == ['bestmove'] or words[:1] == ['nobestmove']:
-                return None if rejected else last
-            if words[:2] == ['info', 'string'] and any(
-                    w in line.lower() for w in ('invalid', 'illegal', 'error')):
-                rejected = True
-            if words[:1] == ['info'] and 'score' in words:
-                last = parse_score(words[words.index('score') + 1:]) or last
-        raise EOFError(f'{self.path} ended during a search')
+        timer = self._watchdog()
+        try:
+            self.send(f'position fen {fen}')
+            self.send(f'go {limit}')
+            last = None
+            rejected = False
+            for line in self.proc.stdout:
+                words = line.split()
+                if words[:1] == ['bestmove'] or words[:1] == ['nobestmove']:
+                    return None if rejected else last
+                if words[:2] == ['info', 'string'] and any(
+                        w in line.lower() for w in ('invalid', 'illegal', 'error')):
+                    rejected = True
+                if words[:1] == ['info'] and 'score' in words:
+                    last = parse_score(words[words.index('score') + 1:]) or last
+        finally:
+            timer.cancel()
+        raise self._ended('during a search')
 
 
 def parse_score(words):
@@ -163,9 +197,14 @@ def main():
                     help='weight of the game result in the target, 0..1 (default 0)')
     ap.add_argument('--mate-cp', type=int, default=3000)
     ap.add_argument('--jobs', type=int, default=1, help='teacher processes in parallel')
+    ap.add_argument('--timeout', type=float, default=60.0,
+                    help='seconds an engine may take to answer before it is killed, the '
+                    'position skipped and the engine restarted (default 60)')
     args = ap.parse_args()
     if not 0.0 <= args.result_weight <= 1.0:
         ap.error('--result-weight must lie in 0..1')
+    if not args.timeout > 0:
+        ap.error('--timeout must be positive')
     options = []
     for o in args.option:
         name, sep, value = o.partition('=')
@@ -198,7 +237,7 @@ def main():
                 written += 1
 
     def work():
-        teacher = Teacher(args.engine, args.protocol, options)
+        teacher = Teacher(args.engine, args.protocol, options, args.timeout)
         while True:
             try:
                 i, (fen, result) = todo.get_nowait()
