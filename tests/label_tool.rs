@@ -45,27 +45,8 @@ fn label(input: &str, args: &[&str]) -> (Vec<String>, String) {
         .expect("write positions");
     // Read both pipes on their own threads and give the whole run a deadline, so that a tool
     // that hangs fails the test instead of stalling it.
-    let read = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            if let Some(mut p) = pipe {
-                p.read_to_string(&mut text).expect("utf-8 from label.py");
-            }
-            text
-        })
-    };
-    let stdout = read(
-        child
-            .stdout
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let stderr = read(
-        child
-            .stderr
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
+    let stdout = read_all(child.stdout.take());
+    let stderr = read_all(child.stderr.take());
     let deadline = Instant::now() + Duration::from_secs(90);
     let status = loop {
         if let Some(status) = child.try_wait().expect("label.py status") {
@@ -81,6 +62,17 @@ fn label(input: &str, args: &[&str]) -> (Vec<String>, String) {
     let stderr = stderr.join().expect("stderr reader");
     assert!(status.success(), "label.py failed: {status}\n{stderr}");
     (stdout.lines().map(str::to_owned).collect(), stderr)
+}
+
+/// Reads `pipe` to the end on its own thread.
+fn read_all<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut text = String::new();
+        if let Some(mut p) = pipe {
+            p.read_to_string(&mut text).expect("utf-8 from label.py");
+        }
+        text
+    })
 }
 
 fn target(line: &str) -> f64 {
