@@ -23,6 +23,7 @@ stderr and skipped; a dead engine, or one that has not answered within `--timeou
 or a bare `score N` (NewGG prints that). Standard library only.
 """
 import argparse
+import contextlib
 import queue
 import subprocess
 import sys
@@ -38,8 +39,9 @@ class Teacher:
         self.proc = None
         self.timed_out = False
 
+    @contextlib.contextmanager
     def _watchdog(self):
-        """A timer that kills the engine if it has not answered within `timeout` seconds."""
+        """Kills the engine if the block has not finished within `timeout` seconds."""
         proc = self.proc
 
         def kill():
@@ -52,7 +54,10 @@ class Teacher:
         timer = threading.Timer(self.timeout, kill)
         timer.daemon = True
         timer.start()
-        return timer
+        try:
+            yield
+        finally:
+            timer.cancel()
 
     def _ended(self, what):
         if self.timed_out:
@@ -64,8 +69,7 @@ class Teacher:
         self.timed_out = False
         self.proc = subprocess.Popen([self.path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        timer = self._watchdog()
-        try:
+        with self._watchdog():
             self.send(self.protocol)
             self.wait_for(self.protocol + 'ok')
             for name, value in self.options:
@@ -75,8 +79,6 @@ class Teacher:
                     self.send(f'setoption {name} {value}')
             self.send('isready')
             self.wait_for('readyok')
-        finally:
-            timer.cancel()
 
     def stop(self):
         if self.proc:
@@ -101,8 +103,7 @@ class Teacher:
         """The side to move's last reported score as ('cp', n) or ('mate', n), or None."""
         if self.proc is None:
             self.start()
-        timer = self._watchdog()
-        try:
+        with self._watchdog():
             self.send(f'position fen {fen}')
             self.send(f'go {limit}')
             last = None
@@ -116,8 +117,6 @@ class Teacher:
                     rejected = True
                 if words[:1] == ['info'] and 'score' in words:
                     last = parse_score(words[words.index('score') + 1:]) or last
-        finally:
-            timer.cancel()
         raise self._ended('during a search')
 
 
