@@ -2,7 +2,7 @@
 //! `tools/spsa.py`) turns. Depths are in plies, margins in centipawn-like score units.
 //!
 //! Each parameter is declared once, with its default and the range a tuner may try:
-//! `NAME: Type = default, min..=max;` (`= n / d` for the two `f64` ones, whose tuner value is
+//! `NAME: Type = default, min..=max;` (`= n / d` for the `f64` ones, whose tuner value is
 //! the numerator `n`, in `1/d` units). The search reads them through `param!`:
 //!
 //! * normal builds: every parameter is a plain `pub const`, and `param!(NAME)` is just `NAME`,
@@ -163,6 +163,11 @@ tunable_params! {
     /// Quiescence skips a capture when the standing evaluation plus the captured piece plus
     /// this margin stays below alpha (delta pruning).
     QS_DELTA_MARGIN: Score = 200, 0..=800;
+
+    /// With a game clock, another iteration starts while the time spent is below the soft
+    /// limit times this, times the best move's instability and the score's drop (tuner value
+    /// in hundredths).
+    TIME_SOFT_SCALE: f64 = 60 / 100, 20..=200;
 }
 
 /// How a parameter's integer tuner value becomes the value the search uses.

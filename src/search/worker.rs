@@ -470,7 +470,10 @@ impl<'a> Worker<'a> {
                     3 => 0.8,
                     _ => 0.65,
                 };
-                let factor = 0.6 * stability * (1.0 + best_changes) * (1.0 + score_drop / 400.0);
+                let factor = param!(TIME_SOFT_SCALE)
+                    * stability
+                    * (1.0 + best_changes)
+                    * (1.0 + score_drop / 400.0);
                 let main = self.main.as_ref();
                 let over = main.is_some_and(|m| m.time.soft_exceeded(Instant::now(), factor));
                 let has_time = main.is_some_and(|m| m.time.soft.is_some());
