@@ -1,5 +1,6 @@
 //! The search's tuning constants, named in one place: they are what a parameter tuner (SPSA,
-//! `tools/spsa.py`) turns. Depths are in plies, margins in centipawn-like score units.
+//! `tools/spsa.py`) turns. Depths are in plies, margins in centipawn-like score units, the
+//! time scale a plain factor.
 //!
 //! Each parameter is declared once, with its default and the range a tuner may try:
 //! `NAME: Type = default, min..=max;` (`= n / d` for the `f64` ones, whose tuner value is
