@@ -169,6 +169,13 @@ tunable_params! {
     /// limit times this, times the best move's instability and the score's drop (tuner value
     /// in hundredths).
     TIME_SOFT_SCALE: f64 = 60 / 100, 20..=200;
+    /// With a game clock, the soft limit is also scaled by `1 + TIME_EFFORT_WEIGHT ×
+    /// (TIME_EFFORT_PIVOT − share)` (kept within 0.5–2), where `share` is the fraction of the
+    /// search's nodes spent below the best move: more time when the other moves took a fight,
+    /// less when they were refuted at once. Weight 0 turns it off (tuner values in hundredths).
+    TIME_EFFORT_WEIGHT: f64 = 0 / 100, 0..=300;
+    /// See [`TIME_EFFORT_WEIGHT`].
+    TIME_EFFORT_PIVOT: f64 = 70 / 100, 20..=100;
 }
 
 /// How a parameter's integer tuner value becomes the value the search uses.

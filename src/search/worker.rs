@@ -106,6 +106,8 @@ pub struct RootMove {
     pub pv: Vec<Move>,
     /// Deepest ply seen below this move.
     pub seldepth: usize,
+    /// Nodes this thread searched below this move, over all iterations.
+    pub nodes: u64,
 }
 
 impl RootMove {
@@ -118,6 +120,7 @@ impl RootMove {
             bound: Bound::Upper,
             pv: vec![mv],
             seldepth: 0,
+            nodes: 0,
         }
     }
 }
@@ -148,6 +151,13 @@ enum Prune {
     Move,
     /// Skip this move and every remaining quiet move.
     RemainingQuiets,
+}
+
+/// How much the soft time limit is scaled when `share` of the search's nodes went to the best
+/// move: `1 + weight × (pivot − share)`, kept within 0.5–2.
+#[inline]
+fn effort_factor(share: f64, weight: f64, pivot: f64) -> f64 {
+    (1.0 + weight * (pivot - share)).clamp(0.5, 2.0)
 }
 
 /// Reverse futility pruning (static null move): at shallow depth, a static evaluation far
@@ -461,6 +471,9 @@ impl<'a> Worker<'a> {
             let score_drop = (last_score - best.score).clamp(0, 200) as f64;
             last_best = Some(best.mv);
             last_score = best.score;
+            // The share of the nodes spent on the best move: high when the other moves were
+            // refuted quickly (a clear choice), low when they took a fight.
+            let effort = best.nodes as f64 / self.nodes.max(1) as f64;
             if self.time_applies() {
                 let forced = self.root_moves.len() == 1;
                 let stability = match stable_iterations {
@@ -470,10 +483,16 @@ impl<'a> Worker<'a> {
                     3 => 0.8,
                     _ => 0.65,
                 };
+                let effort_factor = effort_factor(
+                    effort,
+                    param!(TIME_EFFORT_WEIGHT),
+                    param!(TIME_EFFORT_PIVOT),
+                );
                 let factor = param!(TIME_SOFT_SCALE)
                     * stability
                     * (1.0 + best_changes)
-                    * (1.0 + score_drop / 400.0);
+                    * (1.0 + score_drop / 400.0)
+                    * effort_factor;
                 let main = self.main.as_ref();
                 let over = main.is_some_and(|m| m.time.soft_exceeded(Instant::now(), factor));
                 let has_time = main.is_some_and(|m| m.time.soft.is_some());
@@ -552,6 +571,7 @@ impl<'a> Worker<'a> {
             self.stack[0].mv = Some(mv);
             self.stack[0].piece = self.pos.piece_on(mv.from());
             self.stack[1].psq = eval::psq_after(&self.pos, self.stack[0].psq, mv);
+            let nodes_before = self.nodes;
             self.pos.make_move_known_check(mv, gives_check);
             self.count_node();
             let new_depth = depth - 1 + gives_check as i32;
@@ -582,8 +602,10 @@ impl<'a> Worker<'a> {
                 break;
             }
             let rm_seldepth = self.seldepth;
+            let rm_nodes = self.nodes - nodes_before;
             let rm = &mut self.root_moves[i];
             rm.seldepth = rm_seldepth;
+            rm.nodes += rm_nodes;
             if i == self.pv_idx || score > alpha {
                 rm.score = score;
                 rm.bound = if score >= beta {
@@ -1242,6 +1264,24 @@ mod tests {
             50,
             "a mate score is not an evaluation"
         );
+    }
+
+    #[test]
+    fn effort_scales_the_time_within_its_bounds() {
+        for share in [0.0, 0.3, 0.7, 1.0] {
+            assert_eq!(effort_factor(share, 0.0, 0.7), 1.0, "weight 0 is off");
+        }
+        assert_eq!(effort_factor(0.7, 2.0, 0.7), 1.0);
+        assert!(
+            effort_factor(0.4, 1.0, 0.7) > 1.0,
+            "a contested choice gets more time"
+        );
+        assert!(
+            effort_factor(0.95, 1.0, 0.7) < 1.0,
+            "a clear choice gets less"
+        );
+        assert_eq!(effort_factor(0.0, 3.0, 1.0), 2.0);
+        assert_eq!(effort_factor(1.0, 3.0, 0.2), 0.5);
     }
 
     #[test]
