@@ -153,6 +153,12 @@ tunable_params! {
     /// depth) is re-searched one ply deeper than normal.
     LMR_DEEPER_MARGIN: Score = 50, 0..=300;
 
+    /// Singular extensions apply from this depth: the hash move is extended a ply when no
+    /// other move comes near its score in a search without it at half depth.
+    SE_MIN_DEPTH: i32 = 7, 4..=14;
+    /// A move "comes near" the hash move's score within this many units per ply of depth.
+    SE_MARGIN_PER_DEPTH: Score = 2, 1..=12;
+
     /// Checks are extended while the ply is below `2 × root depth + CHECK_EXTENSION_SLACK`.
     CHECK_EXTENSION_SLACK: usize = 8, 0..=32;
 

@@ -132,6 +132,20 @@ struct StackEntry {
     piece: Option<Piece>,
     killers: [Option<Move>; 2],
     psq: eval::Psq,
+    /// The hash move a singular-extension search leaves out at this node.
+    excluded: Option<Move>,
+}
+
+/// The singular-extension verdict on a hash move.
+enum Singular {
+    /// No other move comes near it: search it a ply deeper.
+    Extend,
+    /// Another move beats beta too: the node fails high with this score.
+    MultiCut(Score),
+    /// It is not singular and its score was a lower bound at or above beta: a ply less.
+    Reduce,
+    /// Search it as usual.
+    Plain,
 }
 
 /// What the move-loop pruning needs to know about its node.
@@ -900,11 +914,13 @@ impl<'a> Worker<'a> {
         }
 
         let key = self.pos.key();
+        let excluded = self.stack[ply].excluded;
         let tte = self.shared.tt.probe(key);
         let tt_move = tte.and_then(|e| e.mv);
         if let Some(e) = tte {
             let s = score_from_tt(e.score, ply);
             if !PV
+                && excluded.is_none()
                 && e.depth >= depth
                 && self.tt_scores_usable()
                 && match e.bound {
@@ -943,13 +959,15 @@ impl<'a> Worker<'a> {
             };
 
         if !PV && !in_check {
-            if reverse_futility_prunes(eval, beta, depth, improving) {
+            // A singular search asks about the other moves, which neither the static
+            // evaluation nor a null move answers.
+            if excluded.is_none() && reverse_futility_prunes(eval, beta, depth, improving) {
                 return (eval + beta) / 2;
             }
             // Not when the hash table already says this node fails low.
             let tt_fails_low =
                 tte.is_some_and(|e| e.bound == Bound::Upper && score_from_tt(e.score, ply) < beta);
-            if !tt_fails_low {
+            if !tt_fails_low && excluded.is_none() {
                 if let Some(s) = self.null_move(eval, beta, depth, ply, cut_node) {
                     return s;
                 }
@@ -976,6 +994,9 @@ impl<'a> Worker<'a> {
         let us = self.pos.side_to_move().index();
 
         while let Some(mv) = picker.next(&self.pos, &self.quiet_stats(slices)) {
+            if excluded == Some(mv) {
+                continue;
+            }
             let is_capture = self.pos.is_capture(mv);
             // SEE ≥ 0 already established by the picker: no need to compute it again.
             let good_capture = picker.last_was_good_capture();
@@ -1005,10 +1026,19 @@ impl<'a> Worker<'a> {
             }
 
             // Check extension, except for checks that just lose the checking piece.
-            let ext = (gives_check
+            let check_ext = (gives_check
                 && ply < 2 * self.root_depth as usize + param!(CHECK_EXTENSION_SLACK)
                 && (in_check || good_capture || see(&self.pos, mv) >= 0))
                 as i32;
+            let mut ext = check_ext;
+            if Some(mv) == tt_move && excluded.is_none() {
+                match self.singular(tte, beta, depth, ply, cut_node) {
+                    Singular::Extend => ext = 1,
+                    Singular::MultiCut(s) => return s,
+                    Singular::Reduce if check_ext == 0 => ext = -1,
+                    Singular::Reduce | Singular::Plain => {}
+                }
+            }
             self.stack[ply].mv = Some(mv);
             self.stack[ply].piece = self.pos.piece_on(mv.from());
             self.stack[ply + 1].psq = eval::psq_after(&self.pos, self.stack[ply].psq, mv);
@@ -1088,6 +1118,10 @@ impl<'a> Worker<'a> {
         }
 
         if move_count == 0 {
+            // Without the hash move nothing was searched: the singular search fails low.
+            if excluded.is_some() {
+                return alpha;
+            }
             // Checkmate or stalemate: both lose in Xiangqi.
             return -MATE + ply as Score;
         }
@@ -1123,6 +1157,10 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
+        if excluded.is_some() {
+            // A search without the hash move says nothing about the node itself.
+            return best_score;
+        }
         let store_eval = if in_check { 0 } else { self.stack[ply].eval };
         self.tt_store(
             key,
@@ -1133,6 +1171,53 @@ impl<'a> Worker<'a> {
             bound,
         );
         best_score
+    }
+
+    /// Singular extension test for the hash move at a node of `depth`: search the node
+    /// without it at half depth against a window below the hash score.
+    fn singular(
+        &mut self,
+        tte: Option<TtEntry>,
+        beta: Score,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Singular {
+        let Some(e) = tte else {
+            return Singular::Plain;
+        };
+        let tt_score = score_from_tt(e.score, ply);
+        if depth < param!(SE_MIN_DEPTH)
+            || e.depth < depth - 3
+            || e.bound == Bound::Upper
+            || tt_score.abs() >= MATE_BOUND
+            || is_rule_score(tt_score)
+            || ply >= 2 * self.root_depth as usize
+            || !self.tt_scores_usable()
+        {
+            return Singular::Plain;
+        }
+        let singular_beta = tt_score - param!(SE_MARGIN_PER_DEPTH) * depth;
+        self.stack[ply].excluded = e.mv;
+        let score = self.search::<false>(
+            singular_beta - 1,
+            singular_beta,
+            (depth - 1) / 2,
+            ply,
+            cut_node,
+        );
+        self.stack[ply].excluded = None;
+        if self.stopped {
+            Singular::Plain
+        } else if score < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::MultiCut(singular_beta)
+        } else if tt_score >= beta {
+            Singular::Reduce
+        } else {
+            Singular::Plain
+        }
     }
 
     fn qsearch<const PV: bool>(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
