@@ -316,6 +316,8 @@ fn setoption_forms_and_values() {
         "SetOption HashSize 8",
         "setoption name Clear Hash",
         "setoption name Move Overhead value 20",
+        "setoption repetitionrule pyffish",
+        "setoption name Repetition Rule value Asian",
     ] {
         e.send(line);
         let l = e.sync();
@@ -329,6 +331,8 @@ fn setoption_forms_and_values() {
         "setoption hashsize 0",
         "setoption usemillisec maybe",
         "setoption randomness extreme",
+        "setoption repetitionrule fide",
+        "setoption repetitionrule 1",
         "setoption",
     ] {
         e.send(line);
@@ -1315,4 +1319,88 @@ fn resignation_after_many_moves() {
             );
         }
     }
+}
+
+/// The 一将一捉 cycle of `tests/rules.rs` (`one_check_one_chase_loses`): Red's rook alternates a
+/// check from a9 with an attack on the unprotected cannon from a6.
+const MIXED_FEN: &str = "4k4/9/9/R1c6/9/9/9/9/9/3K5 w - - 0 1";
+const MIXED_MOVES: &str = "a6a9 e9e8 a9a6 e8e9 a6a9 e9e8 a9a6 e8e9";
+
+/// The score of the last `info … score cp N` line.
+fn last_uci_score(lines: &[String]) -> Option<i32> {
+    lines.iter().rev().find_map(|l| {
+        let t: Vec<&str> = l.split_whitespace().collect();
+        let i = t.iter().position(|w| *w == "cp")?;
+        t.get(i + 1)?.parse().ok()
+    })
+}
+
+#[test]
+fn repetition_rule_decides_one_check_one_chase_in_search_and_verdict() {
+    // Black to move, one ply before the third occurrence: e8e9 repeats the cycle. By the 棋例
+    // (`asian`, the default) Red's 一将一捉 loses, so Black scores a rule win; under `pyffish`
+    // the repetition is a draw (Black, a rook for a cannon down, takes it).
+    let seven = &MIXED_MOVES[..MIXED_MOVES.len() - " e8e9".len()];
+    for (setting, win) in [
+        (None, true),
+        (Some("asian"), true),
+        (Some("pyffish"), false),
+    ] {
+        let mut e = uci();
+        if let Some(v) = setting {
+            e.send(&format!("setoption name Repetition Rule value {v}"));
+        }
+        assert!(e.sync().is_empty(), "{setting:?}");
+        e.send(&format!("position fen {MIXED_FEN} moves {seven}"));
+        e.send("go depth 6");
+        let l = e.bestmove();
+        let score = last_uci_score(&l).unwrap_or_else(|| panic!("no score: {l:?}"));
+        if win {
+            assert!(score > 10_000, "{setting:?}: score {score}: {l:?}");
+        } else {
+            assert!(score.abs() < 100, "{setting:?}: score {score}: {l:?}");
+        }
+    }
+    // The engine's own verdict at the third occurrence (UCCI answers `nobestmove`).
+    for (setting, verdict) in [
+        (None, "0-1 (PerpetualChase)"),
+        (Some("pyffish"), "1/2-1/2 (Repetition)"),
+        (Some("asian"), "0-1 (PerpetualChase)"),
+    ] {
+        let mut e = ucci();
+        if let Some(v) = setting {
+            e.send(&format!("setoption repetitionrule {v}"));
+        }
+        e.send(&format!("position fen {MIXED_FEN} moves {MIXED_MOVES}"));
+        e.send("go depth 3");
+        let l = e.until("nobestmove", |x| {
+            x.starts_with("nobestmove") || x.starts_with("bestmove")
+        });
+        assert_eq!(l.last().map(String::as_str), Some("nobestmove"), "{l:?}");
+        let over = format!("info message the game is already over: {verdict}");
+        assert!(l.contains(&over), "{setting:?}: {l:?}");
+    }
+}
+
+#[test]
+fn repetition_rule_bad_value_is_reported_and_ignored() {
+    let mut e = uci();
+    e.send("setoption name Repetition Rule value pyffish");
+    assert!(e.sync().is_empty());
+    // Bad values: one line each, and the rule stays `pyffish`.
+    for bad in ["fide", "1", ""] {
+        e.send(&format!("setoption name Repetition Rule value {bad}"));
+        let l = e.sync();
+        assert!(
+            l.len() == 1 && l[0].starts_with("info string") && l[0].contains("asian, pyffish"),
+            "{bad:?}: {l:?}"
+        );
+    }
+    let seven = &MIXED_MOVES[..MIXED_MOVES.len() - " e8e9".len()];
+    e.send(&format!("position fen {MIXED_FEN} moves {seven}"));
+    e.send("go depth 6");
+    let l = e.bestmove();
+    let score = last_uci_score(&l).unwrap_or_else(|| panic!("no score: {l:?}"));
+    assert!(score.abs() < 100, "score {score}: {l:?}");
+    assert!(e.sync().is_empty());
 }

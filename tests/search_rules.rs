@@ -3,6 +3,7 @@
 
 use chuhan::board::Position;
 use chuhan::notation::parse_iccs;
+use chuhan::rules::RepetitionRule;
 use chuhan::search::{Limits, SearchControl, SearchOptions, Searcher, SilentReporter};
 
 fn position(fen: &str, moves: &[&str]) -> Position {
@@ -97,4 +98,39 @@ fn quiescence_does_not_store_repetition_verdicts() {
             );
         }
     }
+}
+
+#[test]
+fn repetition_rule_option_scores_one_check_one_chase() {
+    // Red's rook alternates a check from a9 with an attack on the unprotected cannon from a6
+    // (一将一捉). Black to move can repeat with e8e9: by the 棋例 Red is the side that must vary
+    // (a rule win for Black); under the `pyffish` rule the repetition is a draw.
+    let pos = position(
+        "4k4/9/9/R1c6/9/9/9/9/9/3K5 w - - 0 1",
+        &["a6a9", "e9e8", "a9a6", "e8e9", "a6a9", "e9e8", "a9a6"],
+    );
+    let score = |rule: RepetitionRule| {
+        let mut s = Searcher::new(SearchOptions {
+            repetition_rule: rule,
+            ..SearchOptions::default()
+        });
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        s.search(
+            &pos,
+            &limits,
+            &SearchControl::default(),
+            &mut SilentReporter,
+        )
+        .score
+    };
+    assert!(score(RepetitionRule::Asian) > 10_000);
+    assert_eq!(
+        SearchOptions::default().repetition_rule,
+        RepetitionRule::Asian
+    );
+    let draw = score(RepetitionRule::Pyffish);
+    assert!(draw.abs() < 100, "score {draw}");
 }

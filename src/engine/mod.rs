@@ -60,7 +60,7 @@ pub use thinker::JobKind;
 use crate::board::{FenError, Position, START_FEN};
 use crate::movegen;
 use crate::notation::{parse_move, NotationError};
-use crate::rules::{self, GameResult};
+use crate::rules::{self, GameResult, RepetitionRule};
 use crate::search::{HashProbe, IterationInfo, Limits, Score, SearchOptions};
 use crate::types::Move;
 use std::fmt;
@@ -314,6 +314,7 @@ impl Engine {
     pub fn with_options(options: SearchOptions) -> Engine {
         let mut game = Game::new();
         game.rules.move_limit = options.move_limit;
+        game.rules.mixed_check_chase_loses = options.repetition_rule.mixed_check_chase_loses();
         Engine {
             game,
             thinker: Thinker::new(&options),
@@ -484,6 +485,16 @@ impl Engine {
         self.with_searcher(|s| s.set_move_limit(moves))?;
         self.search_options.move_limit = moves;
         self.game.rules.move_limit = moves;
+        Ok(())
+    }
+
+    /// The repetition rule for 一将一捉 (a side alternating checks and chases loses under
+    /// [`RepetitionRule::Asian`], the default, and is allowed under [`RepetitionRule::Pyffish`]),
+    /// for the search and the rules.
+    pub fn set_repetition_rule(&mut self, rule: RepetitionRule) -> Result<(), EngineError> {
+        self.with_searcher(|s| s.set_repetition_rule(rule))?;
+        self.search_options.repetition_rule = rule;
+        self.game.rules.mixed_check_chase_loses = rule.mixed_check_chase_loses();
         Ok(())
     }
 

@@ -13,6 +13,7 @@ use super::options::{self, OptionId, OptionKind, Settings, RANDOMNESS};
 use super::Dialect;
 use crate::board::Position;
 use crate::engine::{self, BestMove, Engine, EngineError, GoOutcome, GoRequest, JobReport, Source};
+use crate::rules::RepetitionRule;
 use crate::search::level::{Level, Line};
 use crate::search::{Bound, Clock, Limits};
 use crate::types::{Color, Move};
@@ -680,13 +681,21 @@ impl Session {
             OptionKind::Combo { vars, .. } => {
                 let lower = value.to_ascii_lowercase();
                 let index = vars.iter().position(|v| *v == lower).or_else(|| {
-                    value
-                        .parse::<usize>()
-                        .ok()
+                    // ElephantEye also takes `randomness` as a number.
+                    (spec.id == OptionId::Randomness)
+                        .then(|| value.parse::<usize>().ok())
+                        .flatten()
                         .map(|i| i.min(RANDOMNESS.len() - 1))
                 });
                 match index {
                     Some(i) if spec.id == OptionId::Randomness => book.randomness = i,
+                    Some(_) if spec.id == OptionId::RepetitionRule => {
+                        // The values are the rules' names (checked by a unit test).
+                        if let Some(rule) = RepetitionRule::from_name(&lower) {
+                            let r = self.engine.set_repetition_rule(rule);
+                            self.check(label, r);
+                        }
+                    }
                     Some(_) => {}
                     None => self.say(&format!(
                         "option {label}: {value:?} is not one of {}",

@@ -33,6 +33,10 @@ pub enum OptionId {
     Randomness,
     /// Natural move limit in moves without capture (60 by the Chinese rules; 0 = none).
     MoveLimit,
+    /// UCCI `repetitionrule`, UCI `Repetition Rule`: whether alternating check and chase
+    /// (一将一捉) loses (`asian`, the 棋例) or is allowed (`pyffish`), see
+    /// [`crate::rules::RepetitionRule`].
+    RepetitionRule,
     /// UCCI: offer draws in dead positions.
     DrawOffers,
     /// UCCI: resign when the score stays at or below minus this (0 = never resign).
@@ -92,6 +96,10 @@ pub struct OptionSpec {
 
 /// Levels of `randomness`, weakest first (ElephantEye's names).
 pub const RANDOMNESS: &[&str] = &["none", "tiny", "small", "medium", "large", "huge"];
+
+/// Values of `repetitionrule` / `Repetition Rule`, default first (the names of
+/// [`crate::rules::RepetitionRule`]).
+pub const REPETITION_RULES: &[&str] = &["asian", "pyffish"];
 
 /// The weakest `UCI_Elo` (level 1).
 pub const ELO_MIN: i64 = Level::MIN.elo();
@@ -215,6 +223,16 @@ pub const OPTIONS: &[OptionSpec] = &[
             default: 60,
             min: 0,
             max: 300,
+        },
+    },
+    OptionSpec {
+        id: OptionId::RepetitionRule,
+        ucci: Some("repetitionrule"),
+        uci: Some("Repetition Rule"),
+        aliases: &[],
+        kind: OptionKind::Combo {
+            default: "asian",
+            vars: REPETITION_RULES,
         },
     },
     OptionSpec {
@@ -387,5 +405,16 @@ mod tests {
         assert!(lookup("clear hash").is_some());
         assert_eq!(parse_bool("TRUE"), Some(true));
         assert_eq!(parse_bool("x"), None);
+    }
+
+    #[test]
+    fn repetition_rule_values_are_the_rule_names() {
+        use crate::rules::RepetitionRule;
+        let names: Vec<&str> = RepetitionRule::ALL.iter().map(|r| r.name()).collect();
+        assert_eq!(names, REPETITION_RULES);
+        assert_eq!(REPETITION_RULES[0], RepetitionRule::default().name());
+        let spec = lookup("Repetition Rule").map(|o| o.id);
+        assert_eq!(spec, Some(OptionId::RepetitionRule));
+        assert_eq!(lookup("repetitionrule").map(|o| o.id), spec);
     }
 }

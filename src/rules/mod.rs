@@ -173,8 +173,8 @@ pub use limits::{
 };
 pub use repetition::{
     chased_pieces, cycle_effects, judge_cycle, judge_cycle_with, judge_first_repetition,
-    judge_repetition, occurrence_distance, occurrences, verdict_after, Conduct, CycleJudgement,
-    MoveEffect, RepetitionVerdict, SideReport,
+    judge_repetition, occurrence_distance, occurrences, verdict_after, verdict_after_with, Conduct,
+    CycleJudgement, MoveEffect, RepetitionVerdict, SideReport,
 };
 
 use crate::board::Position;
@@ -183,6 +183,53 @@ use crate::types::Color;
 
 /// The default natural move limit, in moves (60 moves = 120 plies).
 pub const DEFAULT_MOVE_LIMIT: u32 = 60;
+
+/// Which repetition rule judges a side that alternates checks and chases (一将一捉).
+///
+/// ```
+/// use chuhan::rules::RepetitionRule;
+/// assert_eq!(RepetitionRule::from_name("Pyffish"), Some(RepetitionRule::Pyffish));
+/// assert!(RepetitionRule::default().mixed_check_chase_loses());
+/// assert!(!RepetitionRule::Pyffish.mixed_check_chase_loses());
+/// assert_eq!(RepetitionRule::from_name("fide"), None);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RepetitionRule {
+    /// The Asian rules (棋例): 一将一捉 is forbidden, the side that does it loses. The default.
+    #[default]
+    Asian,
+    /// As pyffish/Fairy-Stockfish and Pikafish judge: 一将一捉 is allowed, so such a repetition
+    /// is a draw unless the other side broke a rule. Perpetual check and pure perpetual chase
+    /// still lose.
+    Pyffish,
+}
+
+impl RepetitionRule {
+    /// Every rule, in the order the protocol lists them.
+    pub const ALL: [RepetitionRule; 2] = [RepetitionRule::Asian, RepetitionRule::Pyffish];
+
+    /// The protocol name: `asian` or `pyffish`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RepetitionRule::Asian => "asian",
+            RepetitionRule::Pyffish => "pyffish",
+        }
+    }
+
+    /// The rule named `name` (ignoring case and surrounding spaces), if any.
+    pub fn from_name(name: &str) -> Option<RepetitionRule> {
+        let name = name.trim();
+        RepetitionRule::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(name))
+    }
+
+    /// Whether a side alternating checks and chases loses under this rule (the argument of
+    /// [`judge_cycle_with`] and [`RuleOptions::mixed_check_chase_loses`]).
+    pub fn mixed_check_chase_loses(self) -> bool {
+        self == RepetitionRule::Asian
+    }
+}
 
 /// How the game-ending rules are applied by [`game_result`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

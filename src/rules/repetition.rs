@@ -215,8 +215,22 @@ pub fn judge_first_repetition(pos: &mut Position) -> Option<CycleJudgement> {
 /// assert_eq!(verdict_after(&mut pos, other, 2), None);
 /// ```
 pub fn verdict_after(pos: &mut Position, mv: Move, occurrences: u32) -> Option<RepetitionVerdict> {
+    verdict_after_with(pos, mv, occurrences, true)
+}
+
+/// [`verdict_after`] with a choice for cycles that mix checks and chases (一将一捉), as in
+/// [`judge_cycle_with`]: `true` is the 棋例 (and [`verdict_after`]), `false` lets such a side's
+/// moves pass, as pyffish does. The position is restored.
+pub fn verdict_after_with(
+    pos: &mut Position,
+    mv: Move,
+    occurrences: u32,
+    mixed_check_chase_loses: bool,
+) -> Option<RepetitionVerdict> {
     pos.make_move(mv);
-    let v = judge_repetition(pos, occurrences).map(|j| j.verdict);
+    let v = occurrence_distance(pos, occurrences.max(2) - 1)
+        .and_then(|d| judge_cycle_with(pos, d, mixed_check_chase_loses))
+        .map(|j| j.verdict);
     pos.unmake_move();
     v
 }

@@ -187,6 +187,9 @@ pub struct SearchOptions {
     pub multipv: usize,
     /// Natural move limit in moves without capture (0 = none).
     pub move_limit: u32,
+    /// How repetitions that mix checks and chases (一将一捉) are scored, see
+    /// [`rules::RepetitionRule`].
+    pub repetition_rule: rules::RepetitionRule,
 }
 
 impl Default for SearchOptions {
@@ -196,6 +199,7 @@ impl Default for SearchOptions {
             threads: 1,
             multipv: 1,
             move_limit: 60,
+            repetition_rule: rules::RepetitionRule::Asian,
         }
     }
 }
@@ -262,6 +266,11 @@ impl Searcher {
         self.options.move_limit = moves;
     }
 
+    /// Sets the repetition rule for 一将一捉 (see [`rules::RepetitionRule`]).
+    pub fn set_repetition_rule(&mut self, rule: rules::RepetitionRule) {
+        self.options.repetition_rule = rule;
+    }
+
     /// Forgets the hash table and history (new game).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -309,8 +318,10 @@ impl Searcher {
         // while another move exists.
         let mut scratch = pos.clone();
         let us = pos.side_to_move();
+        let mixed_loses = self.options.repetition_rule.mixed_check_chase_loses();
         let rule_losing = |m: &Move| {
-            rules::verdict_after(&mut scratch, *m, 2) == Some(rules::RepetitionVerdict::Loss(us))
+            rules::verdict_after_with(&mut scratch, *m, 2, mixed_loses)
+                == Some(rules::RepetitionVerdict::Loss(us))
         };
         let losing: Vec<Move> = list.iter().copied().filter(rule_losing).collect();
         if !losing.is_empty() && losing.len() < list.len() {
@@ -366,6 +377,7 @@ impl Searcher {
             nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
             start,
             move_limit: self.options.move_limit,
+            mixed_check_chase_loses: self.options.repetition_rule.mixed_check_chase_loses(),
         };
         let main_info = MainInfo {
             time: TimeManager::new(limits, start),

@@ -82,6 +82,9 @@ pub struct Shared<'a> {
     pub start: Instant,
     /// Natural move limit in moves without capture (0 = none), see [`crate::rules`].
     pub move_limit: u32,
+    /// Whether a side alternating checks and chases (一将一捉) loses a repetition (the 棋例, the
+    /// default) or not (pyffish), see [`rules::RepetitionRule`].
+    pub mixed_check_chase_loses: bool,
 }
 
 impl Shared<'_> {
@@ -669,7 +672,8 @@ impl<'a> Worker<'a> {
     }
 
     /// The Chinese-rules verdict when the position repeats (not at the root): the side that
-    /// perpetually checks or chases loses ([`rules::judge_cycle`]), everything else is a draw.
+    /// perpetually checks or chases loses ([`rules::judge_cycle_with`]; 一将一捉 only if
+    /// [`Shared::mixed_check_chase_loses`]), everything else is a draw.
     /// Wins and losses are scored ±[`PERPETUAL_WIN`] adjusted by ply, so that the engine prefers
     /// to win early and to vary late; such scores never go into the hash table.
     fn repetition_score(&mut self, ply: usize) -> Option<Score> {
@@ -678,7 +682,9 @@ impl<'a> Worker<'a> {
         }
         let dist = self.pos.repetition_distance()?;
         let us = self.pos.side_to_move();
-        let value = rules::judge_cycle(&mut self.pos, dist).map_or(0, |j| j.verdict.value_for(us));
+        let mixed_loses = self.shared.mixed_check_chase_loses;
+        let value = rules::judge_cycle_with(&mut self.pos, dist, mixed_loses)
+            .map_or(0, |j| j.verdict.value_for(us));
         Some(match value {
             1 => PERPETUAL_WIN - ply as Score,
             -1 => -PERPETUAL_WIN + ply as Score,

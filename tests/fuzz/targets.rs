@@ -411,6 +411,10 @@ fn random_option(b: &mut Bytes, ucci: bool) -> String {
         ),
         ("randomness", &["none", "small", "large", "huge", "bad"]),
         ("movelimit", &["0", "1", "60", "300"]),
+        (
+            "repetitionrule",
+            &["asian", "pyffish", "PyFFish", "fide", "1"],
+        ),
         ("drawoffers", &["true", "false"]),
         ("resignscore", &["0", "1", "300"]),
         ("resignmoves", &["1", "5", "20"]),
