@@ -689,12 +689,10 @@ impl Session {
                 });
                 match index {
                     Some(i) if spec.id == OptionId::Randomness => book.randomness = i,
-                    Some(_) if spec.id == OptionId::RepetitionRule => {
-                        // The values are the rules' names (checked by a unit test).
-                        if let Some(rule) = RepetitionRule::from_name(&lower) {
-                            let r = self.engine.set_repetition_rule(rule);
-                            self.check(label, r);
-                        }
+                    Some(i) if spec.id == OptionId::RepetitionRule => {
+                        // The option's values are `RepetitionRule::ALL`'s names, in its order.
+                        let r = self.engine.set_repetition_rule(RepetitionRule::ALL[i]);
+                        self.check(label, r);
                     }
                     Some(_) => {}
                     None => self.say(&format!(

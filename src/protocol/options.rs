@@ -1,5 +1,6 @@
 //! Engine options: one table with the UCCI and UCI name of each, and the settings they set.
 
+use crate::rules::RepetitionRule;
 use crate::search::level::Level;
 
 /// Which option.
@@ -97,9 +98,10 @@ pub struct OptionSpec {
 /// Levels of `randomness`, weakest first (ElephantEye's names).
 pub const RANDOMNESS: &[&str] = &["none", "tiny", "small", "medium", "large", "huge"];
 
-/// Values of `repetitionrule` / `Repetition Rule`, default first (the names of
-/// [`crate::rules::RepetitionRule`]).
-pub const REPETITION_RULES: &[&str] = &["asian", "pyffish"];
+/// Values of `repetitionrule` / `Repetition Rule`: the names of
+/// [`RepetitionRule::ALL`], in its order (the default first).
+pub const REPETITION_RULES: &[&str] =
+    &[RepetitionRule::ALL[0].name(), RepetitionRule::ALL[1].name()];
 
 /// The weakest `UCI_Elo` (level 1).
 pub const ELO_MIN: i64 = Level::MIN.elo();
@@ -409,7 +411,6 @@ mod tests {
 
     #[test]
     fn repetition_rule_values_are_the_rule_names() {
-        use crate::rules::RepetitionRule;
         let names: Vec<&str> = RepetitionRule::ALL.iter().map(|r| r.name()).collect();
         assert_eq!(names, REPETITION_RULES);
         assert_eq!(REPETITION_RULES[0], RepetitionRule::default().name());

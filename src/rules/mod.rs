@@ -173,8 +173,8 @@ pub use limits::{
 };
 pub use repetition::{
     chased_pieces, cycle_effects, judge_cycle, judge_cycle_with, judge_first_repetition,
-    judge_repetition, occurrence_distance, occurrences, verdict_after, verdict_after_with, Conduct,
-    CycleJudgement, MoveEffect, RepetitionVerdict, SideReport,
+    judge_repetition, judge_repetition_with, occurrence_distance, occurrences, verdict_after,
+    verdict_after_with, Conduct, CycleJudgement, MoveEffect, RepetitionVerdict, SideReport,
 };
 
 use crate::board::Position;
@@ -188,10 +188,9 @@ pub const DEFAULT_MOVE_LIMIT: u32 = 60;
 ///
 /// ```
 /// use chuhan::rules::RepetitionRule;
-/// assert_eq!(RepetitionRule::from_name("Pyffish"), Some(RepetitionRule::Pyffish));
+/// assert_eq!(RepetitionRule::Pyffish.name(), "pyffish");
 /// assert!(RepetitionRule::default().mixed_check_chase_loses());
 /// assert!(!RepetitionRule::Pyffish.mixed_check_chase_loses());
-/// assert_eq!(RepetitionRule::from_name("fide"), None);
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum RepetitionRule {
@@ -209,19 +208,11 @@ impl RepetitionRule {
     pub const ALL: [RepetitionRule; 2] = [RepetitionRule::Asian, RepetitionRule::Pyffish];
 
     /// The protocol name: `asian` or `pyffish`.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             RepetitionRule::Asian => "asian",
             RepetitionRule::Pyffish => "pyffish",
         }
-    }
-
-    /// The rule named `name` (ignoring case and surrounding spaces), if any.
-    pub fn from_name(name: &str) -> Option<RepetitionRule> {
-        let name = name.trim();
-        RepetitionRule::ALL
-            .into_iter()
-            .find(|r| r.name().eq_ignore_ascii_case(name))
     }
 
     /// Whether a side alternating checks and chases loses under this rule (the argument of
@@ -337,8 +328,11 @@ pub fn game_result(pos: &mut Position, options: &RuleOptions) -> Option<GameResu
             reason,
         });
     }
-    let judged = occurrence_distance(pos, options.repetition_occurrences.max(2) - 1)
-        .and_then(|d| judge_cycle_with(pos, d, options.mixed_check_chase_loses));
+    let judged = judge_repetition_with(
+        pos,
+        options.repetition_occurrences,
+        options.mixed_check_chase_loses,
+    );
     if let Some(j) = judged {
         let result = match j.verdict {
             RepetitionVerdict::Draw => GameResult {

@@ -182,8 +182,18 @@ pub fn occurrence_distance(pos: &Position, nth: u32) -> Option<usize> {
 ///
 /// This is the referee's entry point (called with 3 by [`crate::rules::game_result`]).
 pub fn judge_repetition(pos: &mut Position, occurrences: u32) -> Option<CycleJudgement> {
+    judge_repetition_with(pos, occurrences, true)
+}
+
+/// [`judge_repetition`] with a choice for cycles that mix checks and chases (一将一捉), as in
+/// [`judge_cycle_with`].
+pub fn judge_repetition_with(
+    pos: &mut Position,
+    occurrences: u32,
+    mixed_check_chase_loses: bool,
+) -> Option<CycleJudgement> {
     let d = occurrence_distance(pos, occurrences.max(2) - 1)?;
-    judge_cycle(pos, d)
+    judge_cycle_with(pos, d, mixed_check_chase_loses)
 }
 
 /// Judges the most recent cycle if the current position occurred before (since the last capture
@@ -228,9 +238,7 @@ pub fn verdict_after_with(
     mixed_check_chase_loses: bool,
 ) -> Option<RepetitionVerdict> {
     pos.make_move(mv);
-    let v = occurrence_distance(pos, occurrences.max(2) - 1)
-        .and_then(|d| judge_cycle_with(pos, d, mixed_check_chase_loses))
-        .map(|j| j.verdict);
+    let v = judge_repetition_with(pos, occurrences, mixed_check_chase_loses).map(|j| j.verdict);
     pos.unmake_move();
     v
 }
