@@ -821,6 +821,7 @@ impl<'a> Worker<'a> {
 
     /// Move-loop pruning at a non-PV node not in check, once a move has scored above a mate:
     /// late move, futility, history and SEE pruning of quiet moves, SEE pruning of captures.
+    /// Checks are never pruned.
     #[inline]
     fn prune_move(
         &self,
@@ -856,6 +857,7 @@ impl<'a> Worker<'a> {
                 return Prune::Move;
             }
         } else if is_capture
+            && !gives_check
             && depth <= param!(SEE_PRUNE_MAX_DEPTH)
             && !good_capture
             && see(&self.pos, mv) < -param!(SEE_CAPTURE_PER_DEPTH) * depth
@@ -1031,10 +1033,10 @@ impl<'a> Worker<'a> {
                 }
             }
 
-            // Check extension, except for checks that just lose the checking piece.
+            // Check extension, sacrifices included (a piece given up with check is how most
+            // attacks on the palace go), within a ply budget.
             let check_ext = (gives_check
-                && ply < 2 * self.root_depth as usize + param!(CHECK_EXTENSION_SLACK)
-                && (in_check || good_capture || see(&self.pos, mv) >= 0))
+                && ply < 2 * self.root_depth as usize + param!(CHECK_EXTENSION_SLACK))
                 as i32;
             let mut ext = check_ext;
             if Some(mv) == tt_move && excluded.is_none() {
