@@ -966,16 +966,16 @@ impl<'a> Worker<'a> {
                 _ => eval > self.stack[ply - 4].eval,
             };
 
-        if !PV && !in_check {
-            // A singular search asks about the other moves, which neither the static
-            // evaluation nor a null move answers.
-            if excluded.is_none() && reverse_futility_prunes(eval, beta, depth, improving) {
+        // A singular search asks about the other moves, which neither the static evaluation
+        // nor a null move answers.
+        if !PV && !in_check && excluded.is_none() {
+            if reverse_futility_prunes(eval, beta, depth, improving) {
                 return (eval + beta) / 2;
             }
             // Not when the hash table already says this node fails low.
             let tt_fails_low =
                 tte.is_some_and(|e| e.bound == Bound::Upper && score_from_tt(e.score, ply) < beta);
-            if !tt_fails_low && excluded.is_none() {
+            if !tt_fails_low {
                 if let Some(s) = self.null_move(eval, beta, depth, ply, cut_node) {
                     return s;
                 }
