@@ -4,9 +4,9 @@
 //! Moves are generated pseudo-legally per piece from the attack tables, then filtered with the
 //! position's [`LegalityInfo`](crate::board::LegalityInfo): only king moves, moves of pieces that
 //! shield the king (rook/king pins, cannon screens, horse legs) and moves onto an empty cannon
-//! line need a full attack test. When in check every move gets the full test, which covers all
-//! evasions: capturing the checker, blocking a rook, blocking a horse's leg, adding a second
-//! cannon screen, moving the cannon's screen away and moving the king.
+//! line need a full attack test. When in check every king move and every move that can answer
+//! each check (capturing the checker, blocking a rook, blocking a horse's leg, adding a second
+//! cannon screen, moving the cannon's screen away) gets the full test; the others cannot be legal.
 
 mod movelist;
 pub mod perft;
@@ -112,10 +112,61 @@ pub fn generate_with_info(pos: &Position, gen: GenType, list: &mut MoveList, inf
     });
 }
 
-/// The moves of kind `gen` when in check: every one gets the full king-safety test.
+/// How a move other than the king's can answer the check of the piece on `checker`: by landing
+/// on one of the returned target points (taking the checker, blocking a rook's or cannon's line,
+/// adding a second cannon screen, blocking a horse's leg) or, against a cannon, by moving its one
+/// screen away (the returned source points). A move doing neither leaves that check in place.
+#[inline]
+fn check_answers(pos: &Position, checker: Square, king: Square) -> (Bitboard, Bitboard) {
+    let at = Bitboard::from_square(checker);
+    match pos.piece_on(checker).map(|p| p.kind()) {
+        // The enemy king checks like a rook along the file they share.
+        Some(PieceKind::Rook | PieceKind::King) => {
+            (at | attacks::between(king, checker), Bitboard::EMPTY)
+        }
+        Some(PieceKind::Cannon) => {
+            let line = attacks::between(king, checker);
+            (at | line, line & pos.occupied())
+        }
+        Some(PieceKind::Horse) => match attacks::horse_leg(checker, king) {
+            Some(leg) => (at.with(leg), Bitboard::EMPTY),
+            None => (at, Bitboard::EMPTY),
+        },
+        // A pawn can only be taken; anything else (never a checker) is left to the full test.
+        Some(PieceKind::Pawn) => (at, Bitboard::EMPTY),
+        _ => (Bitboard::FULL, Bitboard::EMPTY),
+    }
+}
+
+/// The moves of kind `gen` when in check. A move that cannot answer every check (see
+/// [`check_answers`]) is illegal and skipped; the others get the full king-safety test.
 fn generate_evasions_of(pos: &Position, gen: GenType, list: &mut MoveList) {
+    let king = pos.king_square(pos.side_to_move());
+    let mut targets_all = Bitboard::FULL;
+    let mut screens = Bitboard::EMPTY;
+    for c in pos.checkers() {
+        let (to, from) = check_answers(pos, c, king);
+        targets_all &= to;
+        screens |= from;
+    }
     for_each_piece(pos, gen, |from, targets| {
-        for to in targets {
+        let candidates = if from == king {
+            targets
+        } else if screens.contains(from) {
+            // A cannon's screen answers that cannon by leaving; the other checks still need
+            // answering where it lands.
+            let mut mask = targets;
+            for c in pos.checkers() {
+                let (to, screen) = check_answers(pos, c, king);
+                if !screen.contains(from) {
+                    mask &= to;
+                }
+            }
+            mask
+        } else {
+            targets & targets_all
+        };
+        for to in candidates {
             if pos.king_safe_after(from, to) {
                 list.push(Move::new(from, to));
             }
