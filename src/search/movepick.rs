@@ -95,6 +95,25 @@ pub fn see(pos: &Position, mv: Move) -> i32 {
     swap[0]
 }
 
+/// Whether [`see`]`(pos, mv) < threshold`, skipping the exchange when bounds settle it: the
+/// exchange never gains more than the piece taken (the opponent may recapture) and never loses
+/// more than the capturer beyond it (the mover may stop after the recapture).
+#[inline]
+pub fn see_below(pos: &Position, mv: Move, threshold: i32) -> bool {
+    let (from, to) = (mv.from(), mv.to());
+    let Some(mover) = pos.piece_on(from) else {
+        return 0 < threshold;
+    };
+    let victim = pos.piece_on(to).map_or(0, |p| see_value(p, to));
+    if victim < threshold {
+        return true;
+    }
+    if victim - see_value(mover, to) >= threshold {
+        return false;
+    }
+    see(pos, mv) < threshold
+}
+
 /// Butterfly history, indexed by colour, from and to.
 pub type ButterflyHistory = [[[i16; 90]; 90]; 2];
 /// Countermoves, indexed by the previous move's piece and destination.
@@ -350,7 +369,7 @@ impl MovePicker {
                         if Some(m) == self.tt_move {
                             continue;
                         }
-                        if see(pos, m) < 0 {
+                        if see_below(pos, m, 0) {
                             self.bad.push(m);
                             continue;
                         }
@@ -497,6 +516,22 @@ mod tests {
         // The horse is protected by a pawn: rook for horse loses 500.
         let p = pos("3k5/9/9/4p4/4n4/9/9/9/4R4/4K4 w - - 0 1");
         assert_eq!(see(&p, mv("e1e5")), 400 - 900);
+    }
+
+    #[test]
+    fn see_below_agrees_with_see() {
+        let mut checked = 0;
+        for fen in crate::search::BENCH_FENS {
+            let p = pos(fen);
+            for &m in movegen::legal_moves(&p).iter() {
+                let v = see(&p, m);
+                for threshold in [-1000, -450, -200, -100, -25, 0, 1, 100, 200, 400, 900] {
+                    assert_eq!(see_below(&p, m, threshold), v < threshold, "{fen} {m}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000);
     }
 
     #[test]

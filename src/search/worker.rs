@@ -6,7 +6,7 @@
 //! `Searcher` between searches.
 
 use super::movepick::{
-    see, see_value, update_history, ButterflyHistory, ContinuationHistory, CounterMoves,
+    see_below, see_value, update_history, ButterflyHistory, ContinuationHistory, CounterMoves,
     MovePicker, QuietStats,
 };
 use super::params::param;
@@ -852,7 +852,7 @@ impl<'a> Worker<'a> {
                 return Prune::Move;
             }
             if depth <= param!(SEE_QUIET_MAX_DEPTH)
-                && see(&self.pos, mv) < -param!(SEE_QUIET_PER_DEPTH2) * depth * depth
+                && see_below(&self.pos, mv, -param!(SEE_QUIET_PER_DEPTH2) * depth * depth)
             {
                 return Prune::Move;
             }
@@ -860,7 +860,7 @@ impl<'a> Worker<'a> {
             && !gives_check
             && depth <= param!(SEE_PRUNE_MAX_DEPTH)
             && !good_capture
-            && see(&self.pos, mv) < -param!(SEE_CAPTURE_PER_DEPTH) * depth
+            && see_below(&self.pos, mv, -param!(SEE_CAPTURE_PER_DEPTH) * depth)
         {
             return Prune::Move;
         }
