@@ -142,6 +142,22 @@ impl Sink for Terms {
     }
 }
 
+/// The sum of every term, Red's minus Black's: all that [`evaluate_with`] needs, kept in one
+/// pair instead of one per term and colour (integer sums: the same total as [`Terms`]).
+struct Total(S);
+
+impl Sink for Total {
+    #[inline(always)]
+    fn add(&mut self, color: Color, _term: Term, _param: usize, weight: S, count: i32, shift: u32) {
+        let v = weight * count;
+        let v = S(v.0 >> shift, v.1 >> shift);
+        self.0 = match color {
+            Color::Red => self.0 + v,
+            Color::Black => self.0 - v,
+        };
+    }
+}
+
 /// Declares the named scalar weights once: their indices in [`param`], their names in
 /// [`param::SCALAR_NAMES`] and their current values for [`current_params`].
 macro_rules! scalar_params {
@@ -303,12 +319,22 @@ fn evaluate_impl(pos: &Position, psq: Option<Psq>) -> Score {
     if insufficient_material(pos) {
         return 0;
     }
-    let terms = compute::<false>(pos, psq);
-    let mut total = S::default();
-    for term in &terms.t {
-        total += term[0] - term[1];
-    }
-    let red = endgame::scale(pos, taper(total, terms.phase));
+    let (total, phase) = match psq {
+        Some(p) => {
+            let mut sum = Total(p.s);
+            positional(pos, &mut sum);
+            (sum.0, p.phase.min(PHASE_MAX))
+        }
+        None => {
+            let terms = compute::<false>(pos, None);
+            let mut total = S::default();
+            for term in &terms.t {
+                total += term[0] - term[1];
+            }
+            (total, terms.phase)
+        }
+    };
+    let red = endgame::scale(pos, taper(total, phase));
     match pos.side_to_move() {
         Color::Red => red,
         Color::Black => -red,
@@ -425,6 +451,21 @@ mod tests {
             eval_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
         assert_eq!(red, black, "symmetric position: only the tempo counts");
         assert!(red > 0 && red < 40);
+    }
+
+    /// The search's evaluation (one running total) equals the term-by-term one, on the bench
+    /// positions and every position one legal move away.
+    #[test]
+    fn evaluate_with_matches_evaluate() {
+        for fen in crate::board::BENCH_FENS {
+            let mut p = Position::from_fen(fen).expect("bench FEN");
+            assert_eq!(evaluate_with(&p, psq_of(&p)), evaluate(&p), "{fen}");
+            for &m in crate::movegen::legal_moves(&p).iter() {
+                p.make_move(m);
+                assert_eq!(evaluate_with(&p, psq_of(&p)), evaluate(&p), "{fen} {m}");
+                p.unmake_move();
+            }
+        }
     }
 
     #[test]
