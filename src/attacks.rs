@@ -247,6 +247,37 @@ static PAWN_ATTACKERS: [[Bitboard; 90]; 2] = {
     t
 };
 
+/// The palace points of `color` as bits.
+const fn palace_bits(color: Color) -> u128 {
+    let mut bits = 0u128;
+    let mut i = 0usize;
+    while i < 90 {
+        if in_palace((i % 9) as i32, (i / 9) as i32, color) {
+            bits |= 1u128 << i;
+        }
+        i += 1;
+    }
+    bits
+}
+
+/// Per colour: the points across the river from which a pawn of that colour attacks a point of
+/// the enemy palace.
+static PAWN_PALACE_ATTACKERS: [Bitboard; 2] = {
+    let mut t = [Bitboard::EMPTY; 2];
+    let mut i = 0;
+    while i < 90 {
+        let crossed_red = i >= 45;
+        if crossed_red && pawn_targets(i, Color::Red) & palace_bits(Color::Black) != 0 {
+            t[0].0 |= 1u128 << i;
+        }
+        if !crossed_red && pawn_targets(i, Color::Black) & palace_bits(Color::Red) != 0 {
+            t[1].0 |= 1u128 << i;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// Line table entry for a slider at `pos` on a line of `len` points with occupancy `occ`:
 /// low 16 bits the rook's reach, high 16 bits the cannon's capture targets.
 const fn line_entry(pos: i32, len: i32, occ: u32) -> u32 {
@@ -392,6 +423,27 @@ pub fn horse_attackers(sq: Square, occ: Bitboard) -> Bitboard {
 #[inline]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN_ATTACKS[color.index()][sq.index()]
+}
+
+/// Every point some pawn of `color` in `pawns` attacks: the union of [`pawn_attacks`] over
+/// `pawns`, with shifts instead of one lookup per pawn.
+#[inline]
+pub fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
+    const OWN_HALF_RED: u128 = (1u128 << 45) - 1;
+    let p = pawns.0;
+    let (forward, crossed) = match color {
+        Color::Red => (p << 9, p & !OWN_HALF_RED),
+        Color::Black => (p >> 9, p & OWN_HALF_RED),
+    };
+    let left = (crossed & !Bitboard::file(0).0) >> 1;
+    let right = (crossed & !Bitboard::file(8).0) << 1;
+    Bitboard::from_bits(forward | left | right)
+}
+
+/// Points across the river from which a pawn of `color` attacks a point of the enemy palace.
+#[inline]
+pub fn pawn_palace_attackers(color: Color) -> Bitboard {
+    PAWN_PALACE_ATTACKERS[color.index()]
 }
 
 /// Points from which a pawn of `color` attacks `sq`.
@@ -591,6 +643,32 @@ mod tests {
                     .collect();
                 assert_eq!(pawn_attackers(c, t), expected);
             }
+        }
+    }
+
+    #[test]
+    fn pawn_sets_match_single_pawns() {
+        let mut seed = 0x0123_4567_89ab_cdefu64;
+        for _ in 0..500 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let bits = (seed as u128) << 40 ^ (seed.rotate_left(29) as u128);
+            let pawns = Bitboard::from_bits(bits & bits.rotate_left(11));
+            for c in Color::ALL {
+                let expected = pawns
+                    .iter()
+                    .fold(Bitboard::EMPTY, |a, sq| a | pawn_attacks(c, sq));
+                assert_eq!(pawn_attacks_of(c, pawns), expected);
+            }
+        }
+        for c in Color::ALL {
+            let palace: Bitboard = Square::all().filter(|s| s.in_palace(!c)).collect();
+            let expected: Bitboard = Square::all()
+                .filter(|&s| !s.on_own_half(c) && (pawn_attacks(c, s) & palace).any())
+                .collect();
+            assert_eq!(pawn_palace_attackers(c), expected);
+            assert_eq!(pawn_palace_attackers(c).count(), 18);
         }
     }
 

@@ -62,7 +62,6 @@ pub(super) fn mobility<K: Sink>(pos: &Position, occ: &Occupancy, sink: &mut K) -
         };
         let mut by_rooks = Bitboard::EMPTY;
         let mut by_minors = Bitboard::EMPTY;
-        let mut by_pawns = Bitboard::EMPTY;
         let mut rook_mob = 0;
         for sq in pos.pieces(color, PieceKind::Rook) {
             let a = attacks::rook_attacks(sq, occ);
@@ -94,13 +93,12 @@ pub(super) fn mobility<K: Sink>(pos: &Position, occ: &Occupancy, sink: &mut K) -
                 minor_count[c] += 1;
             }
         }
-        for sq in pos.pieces(color, PieceKind::Pawn) {
-            let a = attacks::pawn_attacks(color, sq);
-            if !sq.on_own_half(color) {
-                hit(PieceKind::Pawn, a);
-            }
-            by_pawns |= a;
-        }
+        // Pawns all at once: crossed pawns that reach the palace count one each.
+        let own_pawns = pos.pieces(color, PieceKind::Pawn);
+        let pawn_hits = (own_pawns & attacks::pawn_palace_attackers(color)).count() as i32;
+        palace_units[c] += pawn_hits * PALACE_ATTACK_UNITS[PieceKind::Pawn.index()];
+        palace_attackers[c] += pawn_hits;
+        let by_pawns = attacks::pawn_attacks_of(color, own_pawns);
         let mut by_defenders = attacks::king_attacks(pos.king_square(color));
         for sq in pos.pieces(color, PieceKind::Advisor) {
             by_defenders |= attacks::advisor_attacks(sq);
