@@ -102,6 +102,10 @@ pub fn generate_with_info(pos: &Position, gen: GenType, list: &mut MoveList, inf
                     list.push(Move::new(from, to));
                 }
             }
+        } else if (targets & info.screen_points).is_empty() {
+            for to in targets {
+                list.push(Move::new(from, to));
+            }
         } else {
             for to in targets {
                 if !info.screen_points.contains(to) || pos.king_safe_after(from, to) {
