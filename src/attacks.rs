@@ -646,15 +646,26 @@ mod tests {
         }
     }
 
-    #[test]
-    fn pawn_sets_match_single_pawns() {
-        let mut seed = 0x0123_4567_89ab_cdefu64;
-        for _ in 0..500 {
+    /// `count` pseudo-random sets of points (xorshift from `seed`): two copies of the state,
+    /// one rotated by `spread` bits, thinned by and-ing with themselves rotated by `thin`.
+    fn random_sets(
+        mut seed: u64,
+        count: usize,
+        spread: u32,
+        thin: u32,
+    ) -> impl Iterator<Item = Bitboard> {
+        (0..count).map(move |_| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            let bits = (seed as u128) << 40 ^ (seed.rotate_left(29) as u128);
-            let pawns = Bitboard::from_bits(bits & bits.rotate_left(11));
+            let bits = (seed as u128) << 40 ^ (seed.rotate_left(spread) as u128);
+            Bitboard::from_bits(bits & bits.rotate_left(thin))
+        })
+    }
+
+    #[test]
+    fn pawn_sets_match_single_pawns() {
+        for pawns in random_sets(0x0123_4567_89ab_cdef, 500, 29, 11) {
             for c in Color::ALL {
                 let expected = pawns
                     .iter()
@@ -708,13 +719,7 @@ mod tests {
 
     #[test]
     fn sliders_match_naive_rays() {
-        let mut seed = 0x1234_5678_9abc_def0u64;
-        for _ in 0..200 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let bits = (seed as u128) << 40 ^ (seed.rotate_left(17) as u128);
-            let bb = Bitboard::from_bits(bits & bits.rotate_left(7));
+        for bb in random_sets(0x1234_5678_9abc_def0, 200, 17, 7) {
             let occ = Occupancy::from_bitboard(bb);
             for s in Square::all() {
                 let mut rook = Bitboard::EMPTY;
