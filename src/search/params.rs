@@ -182,6 +182,13 @@ tunable_params! {
     TIME_EFFORT_WEIGHT: f64 = 0 / 100, 0..=300;
     /// See [`TIME_EFFORT_WEIGHT`].
     TIME_EFFORT_PIVOT: f64 = 70 / 100, 20..=100;
+    /// With a game clock, the soft limit is also scaled by `1 + TIME_OPENING_BONUS × (plies
+    /// left to TIME_OPENING_PLIES) / TIME_OPENING_PLIES`: more time for the opening and the
+    /// early middlegame, tapering off to none from that game ply on (tuner value in
+    /// hundredths; 0, the default, turns it off).
+    TIME_OPENING_BONUS: f64 = 0 / 100, 0..=200;
+    /// See [`TIME_OPENING_BONUS`].
+    TIME_OPENING_PLIES: usize = 60, 1..=200;
 }
 
 /// How a parameter's integer tuner value becomes the value the search uses.

@@ -177,6 +177,14 @@ fn effort_factor(share: f64, weight: f64, pivot: f64) -> f64 {
     (1.0 + weight * (pivot - share)).clamp(0.5, 2.0)
 }
 
+/// How much the soft time limit is scaled at game ply `ply`: `1 + bonus` at the start of the
+/// game, falling linearly to 1 at ply `plies` and staying there.
+#[inline]
+fn opening_factor(ply: usize, bonus: f64, plies: usize) -> f64 {
+    let left = plies.saturating_sub(ply) as f64;
+    1.0 + bonus * left / plies.max(1) as f64
+}
+
 /// Reverse futility pruning (static null move): at shallow depth, a static evaluation far
 /// above beta is trusted to fail high.
 #[inline]
@@ -505,7 +513,13 @@ impl<'a> Worker<'a> {
                     param!(TIME_EFFORT_WEIGHT),
                     param!(TIME_EFFORT_PIVOT),
                 );
+                let opening_factor = opening_factor(
+                    self.pos.game_ply() as usize,
+                    param!(TIME_OPENING_BONUS),
+                    param!(TIME_OPENING_PLIES),
+                );
                 let factor = param!(TIME_SOFT_SCALE)
+                    * opening_factor
                     * stability
                     * (1.0 + best_changes)
                     * (1.0 + score_drop / 400.0)
@@ -1375,6 +1389,19 @@ mod tests {
         );
         assert_eq!(effort_factor(0.0, 3.0, 1.0), 2.0);
         assert_eq!(effort_factor(1.0, 3.0, 0.2), 0.5);
+    }
+
+    #[test]
+    fn opening_time_tapers_off_to_none() {
+        assert_eq!(opening_factor(0, 0.5, 60), 1.5);
+        assert_eq!(opening_factor(30, 0.5, 60), 1.25);
+        assert_eq!(opening_factor(60, 0.5, 60), 1.0);
+        assert_eq!(
+            opening_factor(200, 0.5, 60),
+            1.0,
+            "never below 1 late in the game"
+        );
+        assert_eq!(opening_factor(0, 0.0, 60), 1.0, "bonus 0 is off");
     }
 
     #[test]
