@@ -101,6 +101,18 @@ fn read_samples(paths: &[String]) -> Vec<Sample> {
     out
 }
 
+/// The rules' placement value of `kind` at Red-oriented table index `red_index` (rank 9
+/// first), in centipawns: a pawn across the river is worth one more pawn (not on the last
+/// rank, where it is worth one again); every other placement is worth nothing.
+fn rule_placement(kind: PieceKind, red_index: usize) -> f64 {
+    let row = red_index / 9;
+    if kind == PieceKind::Pawn && (1..=4).contains(&row) {
+        100.0
+    } else {
+        0.0
+    }
+}
+
 fn print_tables(w: &[[f64; 2]], phase: usize, name: &str) {
     println!("/// Piece-square bonuses (Red's view, rank 9 first) per kind, {name}.");
     println!("#[rustfmt::skip]");
@@ -141,6 +153,12 @@ struct Args {
     /// Strength of the L2 pull back toward the starting weights (per centipawn squared).
     #[arg(long, default_value_t = 0.0)]
     lambda: f64,
+    /// Strength of an L2 pull of the piece-square points toward the rules' placement (none,
+    /// but a pawn's crossing of the river, see [`rule_placement`]), on top of `--lambda`. It
+    /// keeps placement from standing in for material: without it a constant added to all of a
+    /// kind's points is free, and the tables drift to hundreds of centipawns.
+    #[arg(long, default_value_t = 0.0)]
+    lambda_rules: f64,
     /// Scalars tuned with the rest but printed at their current values (comma-separated names
     /// from `weights.rs`). For `TEMPO` with a teacher's labels (`tools/label.py`): a search score
     /// credits the side to move with the move it is about to make, far more than game results
@@ -192,6 +210,14 @@ fn main() {
     let (mut m, mut v) = (vec![[0.0f64; 2]; n], vec![[0.0f64; 2]; n]);
     let (b1, b2) = (0.9f64, 0.999f64);
     let w0 = w.clone();
+    // The rules' placement for each parameter (piece-square points only; one point stands for
+    // a square and its mirror image, which have the same rule value).
+    let mut prior: Vec<Option<f64>> = vec![None; n];
+    for kind in PieceKind::ALL {
+        for idx in 0..90 {
+            prior[eval::pst_param(kind, idx)] = Some(rule_placement(kind, idx));
+        }
+    }
     let mut grad = vec![[0.0f64; 2]; n];
     for epoch in 1..=epochs {
         grad.iter_mut().for_each(|g| *g = [0.0, 0.0]);
@@ -212,7 +238,10 @@ fn main() {
                 continue;
             }
             for ph in 0..2 {
-                let g = grad[i][ph] * scale + 2.0 * lambda * (w[i][ph] - w0[i][ph]);
+                let mut g = grad[i][ph] * scale + 2.0 * lambda * (w[i][ph] - w0[i][ph]);
+                if let Some(p) = prior[i] {
+                    g += 2.0 * args.lambda_rules * (w[i][ph] - p);
+                }
                 m[i][ph] = b1 * m[i][ph] + (1.0 - b1) * g;
                 v[i][ph] = b2 * v[i][ph] + (1.0 - b2) * g * g;
                 let mh = m[i][ph] / (1.0 - b1.powi(epoch as i32));
@@ -260,4 +289,26 @@ fn main() {
     }
     print_tables(&w, 0, "midgame");
     print_tables(&w, 1, "endgame");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_pawn_across_the_river_has_a_rule_placement() {
+        // Rows count from Red's view, rank 9 first: rows 1–4 are ranks 8–5, across the river.
+        for row in 0..10 {
+            for file in 0..9 {
+                let idx = row * 9 + file;
+                let crossed = (1..=4).contains(&row);
+                assert_eq!(
+                    rule_placement(PieceKind::Pawn, idx),
+                    if crossed { 100.0 } else { 0.0 }
+                );
+                assert_eq!(rule_placement(PieceKind::Rook, idx), 0.0);
+                assert_eq!(rule_placement(PieceKind::Horse, idx), 0.0);
+            }
+        }
+    }
 }
