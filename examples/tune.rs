@@ -297,14 +297,16 @@ mod tests {
 
     #[test]
     fn only_a_pawn_across_the_river_has_a_rule_placement() {
-        // Rows count from Red's view, rank 9 first: rows 1–4 are ranks 8–5, across the river.
-        for row in 0..10 {
+        // Ranks from Red's side: 0 is Red's back rank, 5–8 are across the river, 9 is the last
+        // rank. The tables are written rank 9 first.
+        for rank in 0..10 {
             for file in 0..9 {
-                let idx = row * 9 + file;
-                let crossed = (1..=4).contains(&row);
+                let idx = (9 - rank) * 9 + file;
+                let across_short_of_last = (5..=8).contains(&rank);
                 assert_eq!(
                     rule_placement(PieceKind::Pawn, idx),
-                    if crossed { 100.0 } else { 0.0 }
+                    if across_short_of_last { 100.0 } else { 0.0 },
+                    "rank {rank}, file {file}"
                 );
                 assert_eq!(rule_placement(PieceKind::Rook, idx), 0.0);
                 assert_eq!(rule_placement(PieceKind::Horse, idx), 0.0);
