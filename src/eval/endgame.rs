@@ -2,10 +2,20 @@
 //! a side without a rook, horse, cannon or pawn cannot win, so its
 //! advantage is divided by [`NO_ATTACKER_DIVISOR`], and when neither side has one the score is
 //! 0 (insufficient material).
+//!
+//! In the small endgames the side ahead can only win with more attacking force than the other
+//! side's: advisors and elephants defend, they do not mate. Four kinds of ending are scaled down
+//! ([`DrawishEnding`]): no more attacking force than the defender (车 against 车 with any
+//! advisors and elephants), one pawn more against a defender who keeps his advisors (车兵 against
+//! 车双士), a rook and a minor piece against a rook with both advisors and both elephants
+//! (车马 or 车炮 against 车士象全), and a lone horse or cannon against advisors and elephants.
 
-use super::weights::NO_ATTACKER_DIVISOR;
+use super::weights::{
+    EQUAL_FORCES_SCALE, LONE_MINOR_SCALE, MINOR_UP_SCALE, NO_ATTACKER_DIVISOR, PAWN_UP_SCALE,
+    SCALE_ONE,
+};
 use crate::board::Position;
-use crate::types::{Color, PieceKind};
+use crate::types::{Bitboard, Color, PieceKind};
 use std::fmt;
 
 /// Whether `color` has a rook, horse, cannon or pawn (a piece that can attack across the river).
@@ -29,6 +39,128 @@ pub enum Scaling {
     /// The side ahead, this one, has no piece that can attack: its advantage is divided by
     /// [`NO_ATTACKER_DIVISOR`].
     NoAttacker(Color),
+    /// The side ahead, this one, is in an ending that is mostly drawn: its advantage is
+    /// multiplied by [`DrawishEnding::scale`] / [`SCALE_ONE`].
+    Drawish(Color, DrawishEnding),
+}
+
+/// Small endgames that the side ahead seldom wins.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DrawishEnding {
+    /// At most a rook or two minor pieces, and no more attacking force (rooks, minors, pawns
+    /// short of the last rank) than the other side: 车 against 车, 马 against 炮, whatever the
+    /// advisors and elephants.
+    EqualForces,
+    /// As [`DrawishEnding::EqualForces`] but one pawn more, against a side with both advisors
+    /// or three defenders (车兵 against 车双士; with pawns alone, against any defender).
+    PawnUp,
+    /// A rook and a minor piece, no more pawns, against a rook with both advisors and both
+    /// elephants (车马 or 车炮 against 车士象全), or against a rook with any defender when the
+    /// side ahead has none (its king is open to perpetual checks).
+    MinorUpAgainstRook,
+    /// A lone minor piece against defenders only: a horse against two of them (马 against 双士),
+    /// a cannon against two, or with no advisor of its own to screen it.
+    LoneMinor,
+}
+
+impl DrawishEnding {
+    /// The factor on the side ahead's advantage, in [`SCALE_ONE`]ths.
+    pub const fn scale(self) -> i32 {
+        match self {
+            DrawishEnding::EqualForces => EQUAL_FORCES_SCALE,
+            DrawishEnding::PawnUp => PAWN_UP_SCALE,
+            DrawishEnding::MinorUpAgainstRook => MINOR_UP_SCALE,
+            DrawishEnding::LoneMinor => LONE_MINOR_SCALE,
+        }
+    }
+}
+
+impl fmt::Display for DrawishEnding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DrawishEnding::EqualForces => "no more attacking force than the other side",
+            DrawishEnding::PawnUp => "one pawn up against both advisors",
+            DrawishEnding::MinorUpAgainstRook => {
+                "a rook and a minor piece against a rook that defends"
+            }
+            DrawishEnding::LoneMinor => "a lone minor piece against defenders",
+        })
+    }
+}
+
+/// What one side has to attack with, counted for [`drawish_ending`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Force {
+    rooks: u32,
+    /// Horses and cannons.
+    minors: u32,
+    horses: u32,
+    /// Pawns short of the last rank (a pawn on the last rank cannot help to mate).
+    pawns: u32,
+    advisors: u32,
+    elephants: u32,
+}
+
+impl Force {
+    fn of(pos: &Position, color: Color) -> Force {
+        let last_rank = match color {
+            Color::Red => Bitboard::rank(9),
+            Color::Black => Bitboard::rank(0),
+        };
+        Force {
+            rooks: pos.pieces(color, PieceKind::Rook).count(),
+            horses: pos.pieces(color, PieceKind::Horse).count(),
+            minors: (pos.pieces(color, PieceKind::Horse) | pos.pieces(color, PieceKind::Cannon))
+                .count(),
+            pawns: (pos.pieces(color, PieceKind::Pawn) & !last_rank).count(),
+            advisors: pos.pieces(color, PieceKind::Advisor).count(),
+            elephants: pos.pieces(color, PieceKind::Elephant).count(),
+        }
+    }
+
+    /// Rooks count as two minor pieces.
+    fn heavy(self) -> u32 {
+        2 * self.rooks + self.minors
+    }
+
+    fn defenders(self) -> u32 {
+        self.advisors + self.elephants
+    }
+}
+
+/// The drawish ending, if any, for `strong` (the side ahead) against `weak`.
+fn drawish_ending(strong: Force, weak: Force) -> Option<DrawishEnding> {
+    let same_heavy =
+        strong.heavy() <= 2 && weak.heavy() >= strong.heavy() && weak.rooks >= strong.rooks;
+    if same_heavy && strong.pawns <= weak.pawns {
+        return Some(DrawishEnding::EqualForces);
+    }
+    let keeps_advisors = weak.advisors == 2 || weak.defenders() >= 3;
+    if same_heavy
+        && strong.pawns == weak.pawns + 1
+        && (keeps_advisors || (strong.heavy() == 0 && weak.defenders() > 0))
+    {
+        return Some(DrawishEnding::PawnUp);
+    }
+    if strong.rooks == 1
+        && strong.minors == 1
+        && weak.rooks == 1
+        && weak.minors == 0
+        && strong.pawns <= weak.pawns
+        && ((weak.advisors == 2 && weak.elephants == 2)
+            || (strong.defenders() == 0 && weak.defenders() > 0))
+    {
+        return Some(DrawishEnding::MinorUpAgainstRook);
+    }
+    if strong.rooks == 0
+        && strong.minors == 1
+        && strong.pawns == 0
+        && weak.heavy() == 0
+        && (weak.defenders() >= 2 || (strong.horses == 0 && strong.advisors == 0))
+    {
+        return Some(DrawishEnding::LoneMinor);
+    }
+    None
 }
 
 impl Scaling {
@@ -39,6 +171,7 @@ impl Scaling {
             Scaling::None => red,
             Scaling::Draw => 0,
             Scaling::NoAttacker(_) => red / NO_ATTACKER_DIVISOR,
+            Scaling::Drawish(_, ending) => red * ending.scale() / SCALE_ONE,
         }
     }
 }
@@ -51,6 +184,11 @@ impl fmt::Display for Scaling {
             Scaling::NoAttacker(c) => write!(
                 f,
                 "{c} is ahead without an attacking piece, score / {NO_ATTACKER_DIVISOR}"
+            ),
+            Scaling::Drawish(c, ending) => write!(
+                f,
+                "{c} is ahead with {ending}, score × {}/{SCALE_ONE}",
+                ending.scale()
             ),
         }
     }
@@ -67,8 +205,21 @@ pub(super) fn scaling(pos: &Position, red: i32) -> Scaling {
         Scaling::NoAttacker(Color::Red)
     } else if red < 0 && !black_att {
         Scaling::NoAttacker(Color::Black)
-    } else {
+    } else if red == 0 {
         Scaling::None
+    } else {
+        let strong = if red > 0 { Color::Red } else { Color::Black };
+        let pieces = pos.pieces(strong, PieceKind::Rook)
+            | pos.pieces(strong, PieceKind::Horse)
+            | pos.pieces(strong, PieceKind::Cannon);
+        // Every drawish ending has at most two rooks, horses or cannons on the side ahead.
+        if pieces.count() > 2 {
+            return Scaling::None;
+        }
+        match drawish_ending(Force::of(pos, strong), Force::of(pos, !strong)) {
+            Some(ending) => Scaling::Drawish(strong, ending),
+            None => Scaling::None,
+        }
     }
 }
 
@@ -99,5 +250,105 @@ mod tests {
         let bare = "3aka3/9/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1";
         assert_eq!(scaling_of(bare, 30), Scaling::Draw);
         assert_eq!(Scaling::Draw.apply(30), 0);
+    }
+
+    /// The scaling for Red ahead (`red > 0`) or Black ahead (`red < 0`) in `fen`.
+    fn scaling_at(fen: &str, red: i32) -> Scaling {
+        scaling(&Position::from_fen(fen).expect("test FEN"), red)
+    }
+
+    #[test]
+    fn rook_against_rook_is_drawish_whatever_the_defenders() {
+        // 车士象全 against a bare 车.
+        let fen = "4k4/9/9/9/9/9/9/4B4/4A4/2BAK1R1r w - - 0 1";
+        assert_eq!(
+            scaling_at(fen, 300),
+            Scaling::Drawish(Color::Red, DrawishEnding::EqualForces)
+        );
+        assert_eq!(scaling_at(fen, 300).apply(320), 40);
+        // The same seen from Black: Black has the defenders.
+        let fen = "r1bak1b2/4a4/9/9/9/9/9/9/9/4K3R w - - 0 1";
+        assert_eq!(
+            scaling_at(fen, -300),
+            Scaling::Drawish(Color::Black, DrawishEnding::EqualForces)
+        );
+    }
+
+    #[test]
+    fn a_pawn_up_draws_only_against_both_advisors() {
+        // 车兵 against 车双士: drawish.
+        let fen = "3akar2/9/9/9/2P6/9/9/9/9/3K2R2 w - - 0 1";
+        assert_eq!(
+            scaling_at(fen, 200),
+            Scaling::Drawish(Color::Red, DrawishEnding::PawnUp)
+        );
+        // 车兵 against 车单士: a win, not scaled.
+        let fen = "3ak1r2/9/9/9/2P6/9/9/9/9/3K2R2 w - - 0 1";
+        assert_eq!(scaling_at(fen, 200), Scaling::None);
+        // A pawn on the last rank does not count: 车底兵 against 车单士 is no more force.
+        let fen = "2Pak1r2/9/9/9/9/9/9/9/9/3K2R2 w - - 0 1";
+        assert_eq!(
+            scaling_at(fen, 200),
+            Scaling::Drawish(Color::Red, DrawishEnding::EqualForces)
+        );
+    }
+
+    #[test]
+    fn a_rook_and_a_minor_win_unless_the_rook_has_full_defence() {
+        // 车炮 against a bare 车 wins.
+        let fen = "4k4/9/9/9/9/9/9/9/4C4/4K1R1r w - - 0 1";
+        assert_eq!(scaling_at(fen, 500), Scaling::None);
+        // 车炮士 against 车士象全 is mostly a draw.
+        let fen = "r1bakab2/9/9/9/9/9/9/9/4C4/3AK1R2 w - - 0 1";
+        assert_eq!(
+            scaling_at(fen, 400),
+            Scaling::Drawish(Color::Red, DrawishEnding::MinorUpAgainstRook)
+        );
+        // 车炮 without a defender against 车 with one elephant: perpetual checks hold.
+        let fen = "r1b1k4/9/9/9/9/9/9/9/4C4/4K1R2 w - - 0 1";
+        assert_eq!(
+            scaling_at(fen, 400),
+            Scaling::Drawish(Color::Red, DrawishEnding::MinorUpAgainstRook)
+        );
+        // A second minor piece is more force: not scaled.
+        let fen = "r1bakab2/9/9/9/9/9/9/9/4C4/3AK1RN1 w - - 0 1";
+        assert_eq!(scaling_at(fen, 700), Scaling::None);
+    }
+
+    #[test]
+    fn a_lone_minor_draws_against_two_defenders() {
+        // 马 against 双士.
+        let fen = "3aka3/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1";
+        assert_eq!(
+            scaling_at(fen, 400),
+            Scaling::Drawish(Color::Red, DrawishEnding::LoneMinor)
+        );
+        // 马 against 单士 wins.
+        let fen = "3ak4/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1";
+        assert_eq!(scaling_at(fen, 400), Scaling::None);
+        // A cannon with no advisor to screen it cannot win even against one elephant; with two
+        // advisors it can.
+        let fen = "2b1k4/9/9/9/9/9/9/9/4C4/4K4 w - - 0 1";
+        assert_eq!(
+            scaling_at(fen, 400),
+            Scaling::Drawish(Color::Red, DrawishEnding::LoneMinor)
+        );
+        let fen = "2b1k4/9/9/9/9/9/9/9/4AC3/3AK4 w - - 0 1";
+        assert_eq!(scaling_at(fen, 400), Scaling::None);
+    }
+
+    #[test]
+    fn the_middlegame_is_never_scaled() {
+        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        assert_eq!(scaling_at(start, 300), Scaling::None);
+        assert_eq!(scaling_at(start, -300), Scaling::None);
+    }
+
+    #[test]
+    fn drawish_scaling_reaches_the_evaluation() {
+        // 车士象全 against 车: material alone is +8 pawns; the evaluation stays near a draw.
+        let fen = "4k4/9/9/9/9/9/9/4B4/4A4/2BAK1R1r w - - 0 1";
+        let score = eval_fen(fen);
+        assert!(score.abs() < 100, "{score}");
     }
 }

@@ -39,7 +39,7 @@ mod mobility;
 mod threats;
 pub mod weights;
 
-pub use endgame::{has_attackers, Scaling};
+pub use endgame::{has_attackers, DrawishEnding, Scaling};
 pub use material::{psq_after, psq_of, pst_param, Psq};
 
 use crate::board::Position;

@@ -88,6 +88,20 @@ pub const TRAPPED_PIECE: S = S(17, 37);
 /// this.
 pub const NO_ATTACKER_DIVISOR: i32 = 8;
 
+/// The unit of the drawish-ending factors below (`eval::DrawishEnding`): the side ahead keeps
+/// `factor / SCALE_ONE` of its advantage. Set by hand from NewGG's depth-6 scores of such
+/// endings in `tools/label.py` data, where they stay within about 0.5 pawns of a draw while
+/// material alone says +2 to +8.
+pub const SCALE_ONE: i32 = 16;
+/// No more attacking force than the other side (车 against 车 with advisors and elephants).
+pub const EQUAL_FORCES_SCALE: i32 = 2;
+/// One pawn up against both advisors (车兵 against 车双士).
+pub const PAWN_UP_SCALE: i32 = 4;
+/// A rook and a minor against a rook with full defence (车炮 against 车士象全).
+pub const MINOR_UP_SCALE: i32 = 5;
+/// A lone horse or cannon against advisors and elephants (马 against 双士).
+pub const LONE_MINOR_SCALE: i32 = 2;
+
 // The piece-square tables below, and the scalars above that `tune` moves, were first tuned on
 // 1.38 M self-play positions labelled with the game result, then twice on self-play positions
 // labelled with NewGG's depth-6 score by `tools/label.py` (the teacher's search score credits
