@@ -338,6 +338,16 @@ mod tests {
     }
 
     #[test]
+    fn drawish_endings_are_no_tuning_data() {
+        let rook_ending = "4k4/9/9/9/9/9/9/4B4/4A4/2BAK1R1r w - - 0 1";
+        let pos = Position::from_fen(rook_ending).expect("test FEN");
+        assert!(super::super::features(&pos).is_none());
+        let won = "4k4/9/9/9/9/9/9/9/4C4/4K1R1r w - - 0 1";
+        let pos = Position::from_fen(won).expect("test FEN");
+        assert!(super::super::features(&pos).is_some());
+    }
+
+    #[test]
     fn the_middlegame_is_never_scaled() {
         let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
         assert_eq!(scaling_at(start, 300), Scaling::None);

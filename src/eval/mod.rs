@@ -232,10 +232,19 @@ impl Sink for Features {
     }
 }
 
-/// The tuning features of `pos`, or `None` when the evaluation is not the plain taper there
-/// (insufficient material, or a side ahead without attackers is scaled down).
+/// The tuning features of `pos`, or `None` when the evaluation is not the plain taper there:
+/// insufficient material, a side without attackers, or a drawish ending that scales the
+/// current evaluation down.
 pub fn features(pos: &Position) -> Option<Features> {
     if !has_attackers(pos, Color::Red) || !has_attackers(pos, Color::Black) {
+        return None;
+    }
+    let terms = compute::<false>(pos, None);
+    let mut total = S::default();
+    for term in &terms.t {
+        total += term[0] - term[1];
+    }
+    if endgame::scaling(pos, taper(total, terms.phase)) != Scaling::None {
         return None;
     }
     let mut f = Features::default();
