@@ -52,7 +52,8 @@ pub enum DrawishEnding {
     /// advisors and elephants.
     EqualForces,
     /// As [`DrawishEnding::EqualForces`] but one pawn more, against a side with both advisors
-    /// or three defenders (车兵 against 车双士; with pawns alone, against any defender).
+    /// or three defenders (车兵 against 车双士; with pawns alone, against any defender), or two
+    /// pawns more against both advisors and both elephants.
     PawnUp,
     /// A rook and a minor piece, no more pawns, against a rook with both advisors and both
     /// elephants (车马 or 车炮 against 车士象全), or against a rook with any defender when the
@@ -79,7 +80,7 @@ impl fmt::Display for DrawishEnding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             DrawishEnding::EqualForces => "no more attacking force than the other side",
-            DrawishEnding::PawnUp => "one pawn up against both advisors",
+            DrawishEnding::PawnUp => "a pawn or two up against the advisors",
             DrawishEnding::MinorUpAgainstRook => {
                 "a rook and a minor piece against a rook that defends"
             }
@@ -130,15 +131,19 @@ impl Force {
 
 /// The drawish ending, if any, for `strong` (the side ahead) against `weak`.
 fn drawish_ending(strong: Force, weak: Force) -> Option<DrawishEnding> {
-    let same_heavy =
-        strong.heavy() <= 2 && weak.heavy() >= strong.heavy() && weak.rooks >= strong.rooks;
+    let keeps_advisors = weak.advisors == 2 || weak.defenders() >= 3;
+    // Two minor pieces hold a rook only behind their advisors.
+    let same_heavy = strong.heavy() <= 2
+        && weak.heavy() >= strong.heavy()
+        && (weak.rooks >= strong.rooks || keeps_advisors);
     if same_heavy && strong.pawns <= weak.pawns {
         return Some(DrawishEnding::EqualForces);
     }
-    let keeps_advisors = weak.advisors == 2 || weak.defenders() >= 3;
+    let full_defence = weak.advisors == 2 && weak.elephants == 2;
     if same_heavy
-        && strong.pawns == weak.pawns + 1
-        && (keeps_advisors || (strong.heavy() == 0 && weak.defenders() > 0))
+        && ((strong.pawns == weak.pawns + 1
+            && (keeps_advisors || (strong.heavy() == 0 && weak.defenders() > 0)))
+            || (strong.pawns == weak.pawns + 2 && full_defence))
     {
         return Some(DrawishEnding::PawnUp);
     }
@@ -147,8 +152,7 @@ fn drawish_ending(strong: Force, weak: Force) -> Option<DrawishEnding> {
         && weak.rooks == 1
         && weak.minors == 0
         && strong.pawns <= weak.pawns
-        && ((weak.advisors == 2 && weak.elephants == 2)
-            || (strong.defenders() == 0 && weak.defenders() > 0))
+        && (full_defence || (strong.defenders() == 0 && weak.defenders() > 0))
     {
         return Some(DrawishEnding::MinorUpAgainstRook);
     }
@@ -291,6 +295,31 @@ mod tests {
             scaling_at(fen, 200),
             Scaling::Drawish(Color::Red, DrawishEnding::EqualForces)
         );
+    }
+
+    #[test]
+    fn two_pawns_up_draw_only_against_full_defence() {
+        // 车双兵 against 车士象全.
+        let fen = "r1bakab2/9/9/9/2P1P4/9/9/9/9/3K2R2 w - - 0 1";
+        assert_eq!(
+            scaling_at(fen, 300),
+            Scaling::Drawish(Color::Red, DrawishEnding::PawnUp)
+        );
+        // Against 车双士 only they win.
+        let fen = "r2aka3/9/9/9/2P1P4/9/9/9/9/3K2R2 w - - 0 1";
+        assert_eq!(scaling_at(fen, 300), Scaling::None);
+    }
+
+    #[test]
+    fn two_minors_hold_a_rook_behind_their_advisors() {
+        // 车 against 马炮双士: drawish; against bare 马炮 not.
+        let fen = "3aka3/9/4n4/9/9/4c4/9/9/9/3K2R2 w - - 0 1";
+        assert_eq!(
+            scaling_at(fen, 200),
+            Scaling::Drawish(Color::Red, DrawishEnding::EqualForces)
+        );
+        let fen = "4k4/9/4n4/9/9/4c4/9/9/9/3K2R2 w - - 0 1";
+        assert_eq!(scaling_at(fen, 200), Scaling::None);
     }
 
     #[test]
