@@ -103,18 +103,20 @@ pub const MINOR_UP_SCALE: i32 = 5;
 pub const LONE_MINOR_SCALE: i32 = 2;
 
 // The piece-square tables below, and the scalars above that `tune` moves, were first tuned on
-// 1.38 M self-play positions labelled with the game result, then twice on self-play positions
-// labelled with NewGG's depth-6 score by `tools/label.py` (the teacher's search score credits
-// the side to move with about 100 units, which `TEMPO` absorbs during tuning and does not
-// keep). The last round (269,589 positions from `datagen --games 1200 --nodes 6000`, seeds 941
-// and 942; `tune --epochs 600 --lambda 1e-10 --lambda-rules 1e-9 --keep TEMPO`) pulled the
-// piece-square points toward the rules' placement: none but the pawn's crossing. Without that
-// pull a constant on all of a kind's points is free, and the tables had drifted to stand in for
-// material (a rook on its own half +4.9 pawns in the midgame, on the other half −0.1, the
-// difference paid back by attack pressure). They hold the pawn's gain on crossing the river on
-// top of its material value, and are symmetric left-right.
-// Texel-tuned: K = 0.003848; training loss 0.021295 -> 0.020667, held out 0.022637 -> 0.021915
-// (with `TEMPO` restored: 0.021612 and 0.022815)
+// 1.38 M self-play positions labelled with the game result, then three times on self-play
+// positions labelled with NewGG's depth-6 score by `tools/label.py` (the teacher's search score
+// credits the side to move with about 100 units, which `TEMPO` absorbs during tuning and does
+// not keep). The last two rounds pulled the piece-square points toward the rules' placement:
+// none but the pawn's crossing. Without that pull a constant on all of a kind's points is
+// free, and the tables had drifted to stand in for material (a rook on its own half +4.9 pawns
+// in the midgame, on the other half −0.1, the difference paid back by attack pressure). The
+// last round: 558,413 positions (`datagen --games 1200 --nodes 6000`, seeds 941 and 942 from
+// the engine before, 951 and 952 from the one after), the drawish endings left out (393,696
+// kept), `tune --epochs 600 --lambda 1e-10 --lambda-rules 1e-9 --keep TEMPO`. The tables hold
+// the pawn's gain on crossing the river on top of its material value, and are symmetric
+// left-right.
+// Texel-tuned: K = 0.005038; training loss 0.021411 -> 0.019839, held out 0.021169 -> 0.019875
+// (with `TEMPO` restored: 0.020903 and 0.020874)
 
 /// Piece-square bonuses (Red's view, rank 9 first) per kind, midgame.
 #[rustfmt::skip]
