@@ -93,9 +93,8 @@ impl fmt::Display for DrawishEnding {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Force {
     rooks: u32,
-    /// Horses and cannons.
-    minors: u32,
     horses: u32,
+    cannons: u32,
     /// Pawns short of the last rank (a pawn on the last rank cannot help to mate).
     pawns: u32,
     advisors: u32,
@@ -111,17 +110,21 @@ impl Force {
         Force {
             rooks: pos.pieces(color, PieceKind::Rook).count(),
             horses: pos.pieces(color, PieceKind::Horse).count(),
-            minors: (pos.pieces(color, PieceKind::Horse) | pos.pieces(color, PieceKind::Cannon))
-                .count(),
+            cannons: pos.pieces(color, PieceKind::Cannon).count(),
             pawns: (pos.pieces(color, PieceKind::Pawn) & !last_rank).count(),
             advisors: pos.pieces(color, PieceKind::Advisor).count(),
             elephants: pos.pieces(color, PieceKind::Elephant).count(),
         }
     }
 
+    /// Horses and cannons.
+    fn minors(self) -> u32 {
+        self.horses + self.cannons
+    }
+
     /// Rooks count as two minor pieces.
     fn heavy(self) -> u32 {
-        2 * self.rooks + self.minors
+        2 * self.rooks + self.minors()
     }
 
     fn defenders(self) -> u32 {
@@ -148,16 +151,16 @@ fn drawish_ending(strong: Force, weak: Force) -> Option<DrawishEnding> {
         return Some(DrawishEnding::PawnUp);
     }
     if strong.rooks == 1
-        && strong.minors == 1
+        && strong.minors() == 1
         && weak.rooks == 1
-        && weak.minors == 0
+        && weak.minors() == 0
         && strong.pawns <= weak.pawns
         && (full_defence || (strong.defenders() == 0 && weak.defenders() > 0))
     {
         return Some(DrawishEnding::MinorUpAgainstRook);
     }
     if strong.rooks == 0
-        && strong.minors == 1
+        && strong.minors() == 1
         && strong.pawns == 0
         && weak.heavy() == 0
         && (weak.defenders() >= 2 || (strong.horses == 0 && strong.advisors == 0))
@@ -261,14 +264,20 @@ mod tests {
         scaling(&Position::from_fen(fen).expect("test FEN"), red)
     }
 
+    /// Asserts that Red, ahead by `red`, is in the drawish `ending` in `fen`.
+    fn assert_red_drawish(fen: &str, red: i32, ending: DrawishEnding) {
+        assert_eq!(
+            scaling_at(fen, red),
+            Scaling::Drawish(Color::Red, ending),
+            "{fen}"
+        );
+    }
+
     #[test]
     fn rook_against_rook_is_drawish_whatever_the_defenders() {
         // 车士象全 against a bare 车.
         let fen = "4k4/9/9/9/9/9/9/4B4/4A4/2BAK1R1r w - - 0 1";
-        assert_eq!(
-            scaling_at(fen, 300),
-            Scaling::Drawish(Color::Red, DrawishEnding::EqualForces)
-        );
+        assert_red_drawish(fen, 300, DrawishEnding::EqualForces);
         assert_eq!(scaling_at(fen, 300).apply(320), 40);
         // The same seen from Black: Black has the defenders.
         let fen = "r1bak1b2/4a4/9/9/9/9/9/9/9/4K3R w - - 0 1";
@@ -282,29 +291,20 @@ mod tests {
     fn a_pawn_up_draws_only_against_both_advisors() {
         // 车兵 against 车双士: drawish.
         let fen = "3akar2/9/9/9/2P6/9/9/9/9/3K2R2 w - - 0 1";
-        assert_eq!(
-            scaling_at(fen, 200),
-            Scaling::Drawish(Color::Red, DrawishEnding::PawnUp)
-        );
+        assert_red_drawish(fen, 200, DrawishEnding::PawnUp);
         // 车兵 against 车单士: a win, not scaled.
         let fen = "3ak1r2/9/9/9/2P6/9/9/9/9/3K2R2 w - - 0 1";
         assert_eq!(scaling_at(fen, 200), Scaling::None);
         // A pawn on the last rank does not count: 车底兵 against 车单士 is no more force.
         let fen = "2Pak1r2/9/9/9/9/9/9/9/9/3K2R2 w - - 0 1";
-        assert_eq!(
-            scaling_at(fen, 200),
-            Scaling::Drawish(Color::Red, DrawishEnding::EqualForces)
-        );
+        assert_red_drawish(fen, 200, DrawishEnding::EqualForces);
     }
 
     #[test]
     fn two_pawns_up_draw_only_against_full_defence() {
         // 车双兵 against 车士象全.
         let fen = "r1bakab2/9/9/9/2P1P4/9/9/9/9/3K2R2 w - - 0 1";
-        assert_eq!(
-            scaling_at(fen, 300),
-            Scaling::Drawish(Color::Red, DrawishEnding::PawnUp)
-        );
+        assert_red_drawish(fen, 300, DrawishEnding::PawnUp);
         // Against 车双士 only they win.
         let fen = "r2aka3/9/9/9/2P1P4/9/9/9/9/3K2R2 w - - 0 1";
         assert_eq!(scaling_at(fen, 300), Scaling::None);
@@ -314,10 +314,7 @@ mod tests {
     fn two_minors_hold_a_rook_behind_their_advisors() {
         // 车 against 马炮双士: drawish; against bare 马炮 not.
         let fen = "3aka3/9/4n4/9/9/4c4/9/9/9/3K2R2 w - - 0 1";
-        assert_eq!(
-            scaling_at(fen, 200),
-            Scaling::Drawish(Color::Red, DrawishEnding::EqualForces)
-        );
+        assert_red_drawish(fen, 200, DrawishEnding::EqualForces);
         let fen = "4k4/9/4n4/9/9/4c4/9/9/9/3K2R2 w - - 0 1";
         assert_eq!(scaling_at(fen, 200), Scaling::None);
     }
@@ -329,16 +326,10 @@ mod tests {
         assert_eq!(scaling_at(fen, 500), Scaling::None);
         // 车炮士 against 车士象全 is mostly a draw.
         let fen = "r1bakab2/9/9/9/9/9/9/9/4C4/3AK1R2 w - - 0 1";
-        assert_eq!(
-            scaling_at(fen, 400),
-            Scaling::Drawish(Color::Red, DrawishEnding::MinorUpAgainstRook)
-        );
+        assert_red_drawish(fen, 400, DrawishEnding::MinorUpAgainstRook);
         // 车炮 without a defender against 车 with one elephant: perpetual checks hold.
         let fen = "r1b1k4/9/9/9/9/9/9/9/4C4/4K1R2 w - - 0 1";
-        assert_eq!(
-            scaling_at(fen, 400),
-            Scaling::Drawish(Color::Red, DrawishEnding::MinorUpAgainstRook)
-        );
+        assert_red_drawish(fen, 400, DrawishEnding::MinorUpAgainstRook);
         // A second minor piece is more force: not scaled.
         let fen = "r1bakab2/9/9/9/9/9/9/9/4C4/3AK1RN1 w - - 0 1";
         assert_eq!(scaling_at(fen, 700), Scaling::None);
@@ -348,20 +339,14 @@ mod tests {
     fn a_lone_minor_draws_against_two_defenders() {
         // 马 against 双士.
         let fen = "3aka3/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1";
-        assert_eq!(
-            scaling_at(fen, 400),
-            Scaling::Drawish(Color::Red, DrawishEnding::LoneMinor)
-        );
+        assert_red_drawish(fen, 400, DrawishEnding::LoneMinor);
         // 马 against 单士 wins.
         let fen = "3ak4/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1";
         assert_eq!(scaling_at(fen, 400), Scaling::None);
         // A cannon with no advisor to screen it cannot win even against one elephant; with two
         // advisors it can.
         let fen = "2b1k4/9/9/9/9/9/9/9/4C4/4K4 w - - 0 1";
-        assert_eq!(
-            scaling_at(fen, 400),
-            Scaling::Drawish(Color::Red, DrawishEnding::LoneMinor)
-        );
+        assert_red_drawish(fen, 400, DrawishEnding::LoneMinor);
         let fen = "2b1k4/9/9/9/9/9/9/9/4AC3/3AK4 w - - 0 1";
         assert_eq!(scaling_at(fen, 400), Scaling::None);
     }

@@ -127,6 +127,17 @@ struct Terms {
     phase: i32,
 }
 
+impl Terms {
+    /// Red's terms minus Black's, not yet tapered.
+    fn red_total(&self) -> S {
+        let mut total = S::default();
+        for term in &self.t {
+            total += term[0] - term[1];
+        }
+        total
+    }
+}
+
 /// Receives the evaluation terms as they are found: which weight applies, how often, and to
 /// whom. [`Terms`] sums them; [`Features`] records them for tuning.
 trait Sink {
@@ -240,11 +251,7 @@ pub fn features(pos: &Position) -> Option<Features> {
         return None;
     }
     let terms = compute::<false>(pos, None);
-    let mut total = S::default();
-    for term in &terms.t {
-        total += term[0] - term[1];
-    }
-    if endgame::scaling(pos, taper(total, terms.phase)) != Scaling::None {
+    if endgame::scaling(pos, taper(terms.red_total(), terms.phase)) != Scaling::None {
         return None;
     }
     let mut f = Features::default();
@@ -336,11 +343,7 @@ fn evaluate_impl(pos: &Position, psq: Option<Psq>) -> Score {
         }
         None => {
             let terms = compute::<false>(pos, None);
-            let mut total = S::default();
-            for term in &terms.t {
-                total += term[0] - term[1];
-            }
-            (total, terms.phase)
+            (terms.red_total(), terms.phase)
         }
     };
     let red = endgame::scale(pos, taper(total, phase));
@@ -398,11 +401,7 @@ pub fn trace(pos: &Position) -> EvalBreakdown {
             black: taper(t[1], terms.phase),
         })
         .collect();
-    let mut total = S::default();
-    for term in &terms.t {
-        total += term[0] - term[1];
-    }
-    let raw = taper(total, terms.phase);
+    let raw = taper(terms.red_total(), terms.phase);
     let scaling = endgame::scaling(pos, raw);
     let red = scaling.apply(raw);
     let side_to_move = match pos.side_to_move() {
