@@ -9,10 +9,12 @@
 //! advisors and elephants), one pawn more against a defender who keeps his advisors (车兵 against
 //! 车双士), a rook and a minor piece against a rook with both advisors and both elephants
 //! (车马 or 车炮 against 车士象全), and a lone horse or cannon against advisors and elephants.
+//! While both sides have a pawn short of the last rank, the side ahead can still play for
+//! pawns and exchanges, and the factor is milder ([`DrawishEnding::PawnsOnBothSides`]).
 
 use super::weights::{
-    EQUAL_FORCES_SCALE, LONE_MINOR_SCALE, MINOR_UP_SCALE, NO_ATTACKER_DIVISOR, PAWN_UP_SCALE,
-    SCALE_ONE,
+    EQUAL_FORCES_SCALE, LONE_MINOR_SCALE, MINOR_UP_SCALE, NO_ATTACKER_DIVISOR,
+    PAWNS_ON_BOTH_SIDES_SCALE, PAWN_UP_SCALE, SCALE_ONE,
 };
 use crate::board::Position;
 use crate::types::{Bitboard, Color, PieceKind};
@@ -62,6 +64,10 @@ pub enum DrawishEnding {
     /// A lone minor piece against defenders only: a horse against two of them (马 against 双士),
     /// a cannon against two, or with no advisor of its own to screen it.
     LoneMinor,
+    /// Any of the above with a pawn short of the last rank on each side (车兵 against 车卒双士,
+    /// 马炮兵 against 马炮卒): the side ahead can still play for the pawns and exchanges, and
+    /// keeps more of its advantage.
+    PawnsOnBothSides,
 }
 
 impl DrawishEnding {
@@ -72,6 +78,7 @@ impl DrawishEnding {
             DrawishEnding::PawnUp => PAWN_UP_SCALE,
             DrawishEnding::MinorUpAgainstRook => MINOR_UP_SCALE,
             DrawishEnding::LoneMinor => LONE_MINOR_SCALE,
+            DrawishEnding::PawnsOnBothSides => PAWNS_ON_BOTH_SIDES_SCALE,
         }
     }
 }
@@ -85,6 +92,7 @@ impl fmt::Display for DrawishEnding {
                 "a rook and a minor piece against a rook that defends"
             }
             DrawishEnding::LoneMinor => "a lone minor piece against defenders",
+            DrawishEnding::PawnsOnBothSides => "a drawish ending with a pawn on each side",
         })
     }
 }
@@ -134,6 +142,16 @@ impl Force {
 
 /// The drawish ending, if any, for `strong` (the side ahead) against `weak`.
 fn drawish_ending(strong: Force, weak: Force) -> Option<DrawishEnding> {
+    let ending = drawish_material(strong, weak)?;
+    Some(if strong.pawns > 0 && weak.pawns > 0 {
+        DrawishEnding::PawnsOnBothSides
+    } else {
+        ending
+    })
+}
+
+/// The drawish ending that the pieces alone make, before [`DrawishEnding::PawnsOnBothSides`].
+fn drawish_material(strong: Force, weak: Force) -> Option<DrawishEnding> {
     let keeps_advisors = weak.advisors == 2 || weak.defenders() >= 3;
     // Two minor pieces hold a rook only behind their advisors.
     let same_heavy = strong.heavy() <= 2
@@ -298,6 +316,20 @@ mod tests {
         // A pawn on the last rank does not count: 车底兵 against 车单士 is no more force.
         let fen = "2Pak1r2/9/9/9/9/9/9/9/9/3K2R2 w - - 0 1";
         assert_red_drawish(fen, 200, DrawishEnding::EqualForces);
+    }
+
+    #[test]
+    fn a_pawn_on_each_side_keeps_more_of_the_advantage() {
+        // 车兵 against 车卒双士: more than 车 against 车双士 or 车兵 against 车双士 keep.
+        let fen = "3akar2/9/9/9/2P6/6p2/9/9/9/3K2R2 w - - 0 1";
+        assert_red_drawish(fen, 200, DrawishEnding::PawnsOnBothSides);
+        assert!(DrawishEnding::PawnsOnBothSides.scale() > DrawishEnding::PawnUp.scale());
+        // 马炮兵 against 马炮卒 with the same material.
+        let fen = "3akab2/9/4n4/9/2P6/4c2p1/9/4N4/4C4/3AKAB2 w - - 0 1";
+        assert_red_drawish(fen, 150, DrawishEnding::PawnsOnBothSides);
+        // Black's pawn on Red's last rank does not count: 车兵 against 车底卒双士 is scaled.
+        let fen = "3akar2/9/9/9/2P6/9/9/9/9/3K2Rp1 w - - 0 1";
+        assert_red_drawish(fen, 200, DrawishEnding::PawnUp);
     }
 
     #[test]
