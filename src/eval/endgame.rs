@@ -265,15 +265,13 @@ mod tests {
 
     #[test]
     fn scaling_names_the_side_without_attackers() {
-        let scaling_of =
-            |fen: &str, red: i32| scaling(&Position::from_fen(fen).expect("test FEN"), red);
         // Red has a rook, Black only its defenders.
         let fen = "3akab2/9/4b4/9/9/9/9/4B4/4A4/2BAK1R2 b - - 0 1";
-        assert_eq!(scaling_of(fen, 500), Scaling::None);
-        assert_eq!(scaling_of(fen, -80), Scaling::NoAttacker(Color::Black));
+        assert_eq!(scaling_at(fen, 500), Scaling::None);
+        assert_eq!(scaling_at(fen, -80), Scaling::NoAttacker(Color::Black));
         assert_eq!(Scaling::NoAttacker(Color::Black).apply(-80), -10);
         let bare = "3aka3/9/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1";
-        assert_eq!(scaling_of(bare, 30), Scaling::Draw);
+        assert_eq!(scaling_at(bare, 30), Scaling::Draw);
         assert_eq!(Scaling::Draw.apply(30), 0);
     }
 
