@@ -165,24 +165,33 @@ struct Args {
     /// do, and the tuned `TEMPO` absorbs that offset so the other weights do not.
     #[arg(long, value_delimiter = ',')]
     keep: Vec<String>,
+    /// Tune only these scalars (comma-separated names) and hold every other weight where it
+    /// is: to fit new terms to weights already tuned, without moving the rest.
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
 }
 
 fn main() {
     let args = Args::parse();
     let (epochs, lr, lambda) = (args.epochs, args.lr, args.lambda);
-    let mut kept = Vec::new();
-    for name in &args.keep {
-        match param::SCALAR_NAMES.iter().position(|n| n == name) {
-            Some(i) => kept.push(i),
-            None => {
-                eprintln!(
-                    "--keep: no scalar named {name}; the names are {}",
-                    param::SCALAR_NAMES.join(", ")
-                );
-                std::process::exit(2);
+    let scalar_indices = |option: &str, names: &[String]| -> Vec<usize> {
+        let mut out = Vec::new();
+        for name in names {
+            match param::SCALAR_NAMES.iter().position(|n| n == name) {
+                Some(i) => out.push(i),
+                None => {
+                    eprintln!(
+                        "--{option}: no scalar named {name}; the names are {}",
+                        param::SCALAR_NAMES.join(", ")
+                    );
+                    std::process::exit(2);
+                }
             }
         }
-    }
+        out
+    };
+    let kept = scalar_indices("keep", &args.keep);
+    let only = scalar_indices("only", &args.only);
     let all = read_samples(&args.files);
     let (mut train, mut test) = (Vec::new(), Vec::new());
     // Hold out blocks of consecutive lines (whole games, mostly), not single positions: the
@@ -205,7 +214,9 @@ fn main() {
     let (train0, test0) = (loss(&train, &w, k), loss(&test, &w, k));
     eprintln!("K = {k:.6}; loss train {train0:.6} held out {test0:.6}");
 
-    let frozen = |i: usize| i < param::PST;
+    let frozen = |i: usize| {
+        i < param::PST || (!only.is_empty() && !only.iter().any(|&o| param::SCALARS + o == i))
+    };
     let n = w.len();
     let (mut m, mut v) = (vec![[0.0f64; 2]; n], vec![[0.0f64; 2]; n]);
     let (b1, b2) = (0.9f64, 0.999f64);
