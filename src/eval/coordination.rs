@@ -68,7 +68,7 @@ fn linked_pairs(pawns: Bitboard) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{mobility, Terms, N_TERMS, S};
+    use super::super::mobility;
     use super::*;
 
     fn horses(fen: &str, color: Color) -> i32 {
@@ -105,12 +105,7 @@ mod tests {
     fn horse_outposts_are_defended_and_safe() {
         let outposts = |fen: &str| {
             let pos = Position::from_fen(fen).expect("test FEN");
-            let mut terms = Terms {
-                t: [[S::default(); 2]; N_TERMS],
-                phase: 0,
-            };
-            let maps = mobility::mobility(&pos, pos.occupancy(), &mut terms);
-            horse_outposts(&pos, &maps, Color::Red)
+            horse_outposts(&pos, &mobility::attack_maps(&pos), Color::Red)
         };
         // A red horse on e6 defended by the red pawn on e5: an outpost.
         assert_eq!(outposts("3k5/9/9/4H4/4P4/9/9/9/9/5K3 w - - 0 1"), 1);

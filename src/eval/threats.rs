@@ -220,11 +220,7 @@ mod tests {
         // Pinned units of `color`, and those of them attacked.
         let pinned_and_hit = |fen: &str, color: Color| {
             let pos = Position::from_fen(fen).expect("test FEN");
-            let mut terms = Terms {
-                t: [[S::default(); 2]; N_TERMS],
-                phase: 0,
-            };
-            let maps = mobility::mobility(&pos, pos.occupancy(), &mut terms);
+            let maps = mobility::attack_maps(&pos);
             pinned_units(&pos, color, maps.all[(!color).index()])
         };
         let pinned = |fen: &str, color: Color| pinned_and_hit(fen, color).0;
@@ -234,7 +230,6 @@ mod tests {
             pinned_and_hit("3k5/9/4r4/9/9/9/4H4/9/9/4K4 w - - 0 1", Color::Red),
             (1, 1)
         );
-
         // A red pawn on e4 as well: two pieces between, no pin.
         assert_eq!(
             pinned("3k5/9/4r4/9/9/4P4/4H4/9/9/4K4 w - - 0 1", Color::Red),
