@@ -40,7 +40,7 @@ fn palace_zone(color: Color) -> Bitboard {
 
 /// The squares on `color`'s side of the river (see [`Square::on_own_half`]).
 #[inline]
-pub(super) fn own_half(color: Color) -> Bitboard {
+fn own_half(color: Color) -> Bitboard {
     let red = Bitboard::from_bits((1u128 << 45) - 1);
     match color {
         Color::Red => red,

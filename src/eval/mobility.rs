@@ -125,17 +125,6 @@ pub(super) fn mobility<K: Sink>(pos: &Position, occ: &Occupancy, sink: &mut K) -
     }
 }
 
-/// Both sides' attack maps of `pos`, the terms thrown away: for the tests of the families that
-/// read them.
-#[cfg(test)]
-pub(super) fn attack_maps(pos: &Position) -> AttackMaps {
-    let mut terms = super::Terms {
-        t: [[super::S::default(); 2]; super::N_TERMS],
-        phase: 0,
-    };
-    mobility(pos, pos.occupancy(), &mut terms)
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::{Terms, N_TERMS, S};

@@ -19,10 +19,8 @@
 //!   which king safety uses; and each side's attack maps, which threats use.
 //! - `king_safety.rs`: `King safety`, the palace danger, missing advisors and elephants, cannons
 //!   and rooks on the king's lines, and attack pressure.
-//! - `threats.rs`: `Threats`, loose (attacked and undefended) pieces, pieces attacked by
-//!   cheaper ones, trapped pieces and pieces pinned to their king.
-//! - `coordination.rs`: `Coordination`, horses that guard each other, horse outposts and linked
-//!   crossed pawns.
+//! - `threats.rs`: `Threats`, loose (attacked and undefended) pieces and pieces attacked by
+//!   cheaper ones.
 //! - `endgame.rs`: the `Endgame` line, the scaling when a side has no attacking piece
 //!   (insufficient material included; [`Scaling`]).
 //! - `mod.rs` (this file): `Tempo`, the side-to-move bonus (one line in `positional`).
@@ -34,7 +32,6 @@
 //! `#[inline(always)]` functions generic over the sink, monomorphised and inlined into the
 //! evaluation: the split costs no call or indirection.
 
-mod coordination;
 mod endgame;
 mod king_safety;
 mod material;
@@ -110,19 +107,16 @@ enum Term {
     KingSafety,
     /// `threats.rs`.
     Threats,
-    /// `coordination.rs`.
-    Coordination,
     /// The side-to-move bonus (`positional` here).
     Tempo,
 }
 
-const TERM_NAMES: [&str; 7] = [
+const TERM_NAMES: [&str; 6] = [
     "Material",
     "Placement",
     "Mobility",
     "King safety",
     "Threats",
-    "Coordination",
     "Tempo",
 ];
 const N_TERMS: usize = TERM_NAMES.len();
@@ -225,11 +219,6 @@ scalar_params!(
     ROOK_ATTACKED_BY_MINOR,
     MINOR_ATTACKED_BY_PAWN,
     TRAPPED_PIECE,
-    PINNED_PIECE,
-    PINNED_ATTACKED,
-    CONNECTED_HORSES,
-    HORSE_OUTPOST,
-    LINKED_PAWNS,
     TEMPO,
 );
 
@@ -314,15 +303,13 @@ fn compute<const TRACE: bool>(pos: &Position, inc: Option<Psq>) -> Terms {
     terms
 }
 
-/// Everything but material and placement: mobility, king safety, threats, coordination and
-/// tempo.
+/// Everything but material and placement: mobility, king safety and tempo.
 #[inline(always)]
 fn positional<K: Sink>(pos: &Position, sink: &mut K) {
     let occ = pos.occupancy();
     let maps = mobility::mobility(pos, occ, sink);
     king_safety::king_safety(pos, occ, &maps, sink);
     threats::threats(pos, &maps, sink);
-    coordination::coordination(pos, occ, &maps, sink);
     sink.add(pos.side_to_move(), Term::Tempo, param::TEMPO, TEMPO, 1, 0);
 }
 

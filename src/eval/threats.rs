@@ -1,20 +1,15 @@
 //! Threats (the `Threats` row of the breakdown), as penalties on the side whose pieces are
 //! threatened: a rook, horse or cannon attacked and not defended (a loose piece, 无根子), a
 //! rook attacked by a horse, cannon or pawn, and a horse or cannon attacked by a pawn (each
-//! loses material unless it moves), a trapped horse or cannon, one with no safe point to go
-//! to, across the river or attacked, and a rook, horse or cannon pinned to its king (牵制),
-//! more so when it is attacked. Counted on the attack maps that [`mobility`](super::mobility)
-//! builds; a rook counts twice.
+//! loses material unless it moves), and a trapped horse or cannon, one with no safe point to
+//! go to, across the river or attacked. Counted on the attack maps that
+//! [`mobility`](super::mobility) builds; a rook counts twice.
 
 use super::mobility::AttackMaps;
-use super::weights::{
-    LOOSE_PIECE, MINOR_ATTACKED_BY_PAWN, PINNED_ATTACKED, PINNED_PIECE, ROOK_ATTACKED_BY_MINOR,
-    TRAPPED_PIECE,
-};
+use super::weights::{LOOSE_PIECE, MINOR_ATTACKED_BY_PAWN, ROOK_ATTACKED_BY_MINOR, TRAPPED_PIECE};
 use super::{param, Sink, Term};
-use crate::attacks;
 use crate::board::Position;
-use crate::types::{Bitboard, Color, PieceKind};
+use crate::types::{Color, PieceKind};
 
 /// Adds both sides' threat penalties to `sink` (as negative counts of positive weights, so the
 /// tuner's features see the weights themselves), given the attack maps in `maps`.
@@ -56,62 +51,7 @@ pub(super) fn threats<K: Sink>(pos: &Position, maps: &AttackMaps, sink: &mut K) 
             -trapped_units,
             0,
         );
-        let (pinned_units, pinned_attacked) = pinned_units(pos, color, maps.all[them]);
-        sink.add(
-            color,
-            t,
-            param::PINNED_PIECE,
-            PINNED_PIECE,
-            -pinned_units,
-            0,
-        );
-        sink.add(
-            color,
-            t,
-            param::PINNED_ATTACKED,
-            PINNED_ATTACKED,
-            -pinned_attacked,
-            0,
-        );
     }
-}
-
-/// Rooks, horses and cannons of `color` pinned to their king, in units (a rook counts two),
-/// and those of them the enemy attacks (`attacked`): the only piece between the king and an
-/// enemy rook or the enemy king (the kings may not face each other, 对脸), and either of the
-/// two pieces between the king and an enemy cannon. Moving one off the line exposes the king,
-/// so it can neither flee nor defend elsewhere.
-#[inline(always)]
-fn pinned_units(pos: &Position, color: Color, attacked: Bitboard) -> (i32, i32) {
-    let king = pos.king_square(color);
-    let enemy = !color;
-    let lines = attacks::lines_through(king);
-    let occupied = pos.occupied();
-    let rooks = pos.pieces(color, PieceKind::Rook);
-    let pinnable =
-        rooks | pos.pieces(color, PieceKind::Horse) | pos.pieces(color, PieceKind::Cannon);
-    let units = |screens: Bitboard| {
-        2 * (screens & rooks).count() as i32 + (screens & (pinnable - rooks)).count() as i32
-    };
-    let mut total = 0;
-    let mut hit = 0;
-    let rook_like =
-        pos.pieces(enemy, PieceKind::Rook) | Bitboard::from_square(pos.king_square(enemy));
-    for pinner in rook_like & lines {
-        let screens = attacks::between(pinner, king) & occupied;
-        if screens.count() == 1 {
-            total += units(screens & pinnable);
-            hit += units(screens & pinnable & attacked);
-        }
-    }
-    for pinner in pos.pieces(enemy, PieceKind::Cannon) & lines {
-        let screens = attacks::between(pinner, king) & occupied;
-        if screens.count() == 2 {
-            total += units(screens & pinnable);
-            hit += units(screens & pinnable & attacked);
-        }
-    }
-    (total, hit)
 }
 
 /// Trapped horses and cannons of `color`: those with no point to go to that the enemy does not
@@ -213,40 +153,5 @@ mod tests {
             -LOOSE_PIECE - TRAPPED_PIECE * 2
         );
         assert_eq!(run("Cn1ak4/9/9/9/9/9/9/9/9/3K5 w - - 0 1")[0], S(0, 0));
-    }
-
-    #[test]
-    fn pinned_pieces() {
-        // Pinned units of `color`, and those of them attacked.
-        let pinned_and_hit = |fen: &str, color: Color| {
-            let pos = Position::from_fen(fen).expect("test FEN");
-            let maps = mobility::attack_maps(&pos);
-            pinned_units(&pos, color, maps.all[(!color).index()])
-        };
-        let pinned = |fen: &str, color: Color| pinned_and_hit(fen, color).0;
-        // The red horse on e3 stands alone between its king on e0 and the black rook on e7,
-        // which attacks it.
-        assert_eq!(
-            pinned_and_hit("3k5/9/4r4/9/9/9/4H4/9/9/4K4 w - - 0 1", Color::Red),
-            (1, 1)
-        );
-        // A red pawn on e4 as well: two pieces between, no pin.
-        assert_eq!(
-            pinned("3k5/9/4r4/9/9/4P4/4H4/9/9/4K4 w - - 0 1", Color::Red),
-            0
-        );
-        // A black cannon on e8 with a black pawn on e6 and the red rook on e5 between it and
-        // the red king: the rook is pinned, two units.
-        assert_eq!(
-            pinned("3ak4/4c4/9/4p4/4R4/9/9/9/9/4K4 w - - 0 1", Color::Red),
-            2
-        );
-        // The kings face each other across the black cannon on e5: it is pinned, and not
-        // attacked; nothing red is pinned.
-        assert_eq!(
-            pinned_and_hit("4k4/9/9/9/4c4/9/9/9/9/4K4 w - - 0 1", Color::Black),
-            (1, 0)
-        );
-        assert_eq!(pinned("4k4/9/9/9/4c4/9/9/9/9/4K4 w - - 0 1", Color::Red), 0);
     }
 }

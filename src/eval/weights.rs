@@ -83,22 +83,6 @@ pub const MINOR_ATTACKED_BY_PAWN: S = S(128, 25);
 /// it takes a rook, horse or cannon there): once across the river, twice when attacked where
 /// it stands. Set by hand at first, tuned with the rest since.
 pub const TRAPPED_PIECE: S = S(22, 23);
-/// A rook, horse or cannon pinned to its own king (牵制): alone between the king and an enemy
-/// rook or the enemy king, or one of the two pieces between the king and an enemy cannon; a
-/// rook counts twice.
-pub const PINNED_PIECE: S = S(24, 13);
-/// A pinned piece that the enemy also attacks (in units, as `PINNED_PIECE`), on top of it.
-pub const PINNED_ATTACKED: S = S(24, 5);
-
-/// Horses that guard each other (连环马): one for each horse that defends the other.
-pub const CONNECTED_HORSES: S = S(10, -11);
-/// A horse across the river, defended and not attacked (an outpost).
-pub const HORSE_OUTPOST: S = S(44, -22);
-/// Crossed pawns side by side on one rank (连兵), per pair.
-pub const LINKED_PAWNS: S = S(7, -11);
-// The five weights above were fitted alone on the fourth round of NewGG-labelled data (431,258
-// positions), every other weight held where it was (held-out loss 0.020071 → 0.019983): `tune --only PINNED_PIECE,PINNED_ATTACKED,
-// CONNECTED_HORSES,HORSE_OUTPOST,LINKED_PAWNS,TEMPO --keep TEMPO`.
 
 /// When the side ahead has no piece able to cross the river and attack, divide its advantage by
 /// this.
