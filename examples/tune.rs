@@ -214,10 +214,8 @@ fn main() {
     let (train0, test0) = (loss(&train, &w, k), loss(&test, &w, k));
     eprintln!("K = {k:.6}; loss train {train0:.6} held out {test0:.6}");
 
-    let frozen = |i: usize| {
-        i < param::PST || (!only.is_empty() && !only.iter().any(|&o| param::SCALARS + o == i))
-    };
     let n = w.len();
+    let frozen = frozen_weights(n, &only);
     let (mut m, mut v) = (vec![[0.0f64; 2]; n], vec![[0.0f64; 2]; n]);
     let (b1, b2) = (0.9f64, 0.999f64);
     let w0 = w.clone();
@@ -245,7 +243,7 @@ fn main() {
         }
         let scale = 2.0 / train.len() as f64;
         for i in 0..n {
-            if frozen(i) {
+            if frozen[i] {
                 continue;
             }
             for ph in 0..2 {
@@ -302,9 +300,32 @@ fn main() {
     print_tables(&w, 1, "endgame");
 }
 
+/// Which of the `n` weights the tuner holds: material always; with `only` (scalar indices)
+/// non-empty, every weight but those scalars.
+fn frozen_weights(n: usize, only: &[usize]) -> Vec<bool> {
+    let mut frozen: Vec<bool> = (0..n).map(|i| i < param::PST || !only.is_empty()).collect();
+    for &o in only {
+        frozen[param::SCALARS + o] = false;
+    }
+    frozen
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_frees_just_the_listed_scalars() {
+        let n = param::COUNT;
+        let all = frozen_weights(n, &[]);
+        assert!(all[..param::PST].iter().all(|&f| f));
+        assert!(all[param::PST..].iter().all(|&f| !f));
+        let only = frozen_weights(n, &[0, 2]);
+        for (i, &f) in only.iter().enumerate() {
+            let free = i == param::SCALARS || i == param::SCALARS + 2;
+            assert_eq!(f, !free, "weight {i}");
+        }
+    }
 
     #[test]
     fn only_a_pawn_across_the_river_has_a_rule_placement() {
