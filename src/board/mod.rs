@@ -143,6 +143,24 @@ impl Position {
         self.key
     }
 
+    /// The Zobrist key the position will have after `mv` (a pseudo-legal move of the side to
+    /// move), without making it: lets the search fetch the child's hash entry early.
+    #[inline]
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let (from, to) = (mv.from(), mv.to());
+        let Some(piece) = self.board[from.index()] else {
+            return self.key;
+        };
+        let mut key = self.key
+            ^ zobrist::side_key()
+            ^ zobrist::piece_key(piece, from)
+            ^ zobrist::piece_key(piece, to);
+        if let Some(cap) = self.board[to.index()] {
+            key ^= zobrist::piece_key(cap, to);
+        }
+        key
+    }
+
     /// Where `color`'s king stands.
     #[inline]
     pub fn king_square(&self, color: Color) -> Square {

@@ -169,6 +169,23 @@ impl TranspositionTable {
         &self.buckets[i.min(self.buckets.len() - 1)]
     }
 
+    /// Asks the processor to start loading `key`'s bucket into the cache, so that the probe
+    /// after the move is made finds it there instead of waiting for memory. A hint only: it
+    /// changes no result, and it does nothing on processors other than x86-64.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let bucket: *const Bucket = self.bucket(key);
+            // SAFETY: SSE is part of every x86-64 processor, and a prefetch never faults; the
+            // pointer is a live bucket of the table in any case.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// Looks `key` up.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {

@@ -1063,6 +1063,7 @@ impl<'a> Worker<'a> {
             }
             self.stack[ply].mv = Some(mv);
             self.stack[ply].piece = self.pos.piece_on(mv.from());
+            self.shared.tt.prefetch(self.pos.key_after(mv));
             self.stack[ply + 1].psq = eval::psq_after(&self.pos, self.stack[ply].psq, mv);
             self.pos.make_move_known_check(mv, gives_check);
             self.count_node();
@@ -1307,6 +1308,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            self.shared.tt.prefetch(self.pos.key_after(mv));
             self.stack[ply + 1].psq = eval::psq_after(&self.pos, self.stack[ply].psq, mv);
             self.pos.make_move(mv);
             self.count_node();
