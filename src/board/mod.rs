@@ -144,7 +144,8 @@ impl Position {
     }
 
     /// The Zobrist key the position will have after `mv` (a pseudo-legal move of the side to
-    /// move), without making it: lets the search fetch the child's hash entry early.
+    /// move), without making it: `make_move` takes its new key from here, and the search
+    /// fetches the child's hash entry with it before making the move.
     #[inline]
     pub fn key_after(&self, mv: Move) -> u64 {
         let (from, to) = (mv.from(), mv.to());
@@ -407,12 +408,11 @@ impl Position {
         });
         let us = self.side.index();
         let kind = piece.kind().index();
-        let mut key = self.key ^ zobrist::side_key();
+        let key = self.key_after(mv);
         if let Some(cap) = captured {
             let them = cap.color().index();
             self.pieces[them][cap.kind().index()] ^= to;
             self.colors[them] ^= to;
-            key ^= zobrist::piece_key(cap, to);
             self.occ.toggle(from);
             self.rule60 = 0;
         } else {
@@ -425,7 +425,6 @@ impl Position {
         self.colors[us] ^= move_bb;
         self.board[from.index()] = None;
         self.board[to.index()] = Some(piece);
-        key ^= zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
         if kind == PieceKind::King as usize {
             self.kings[us] = to;
         }
