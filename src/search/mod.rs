@@ -7,6 +7,7 @@
 //! (`worker`), move ordering (`movepick`), hash table (`tt`) and clock (`time`) sit behind it.
 //! Repetitions and the move limit are judged by [`crate::rules`].
 
+pub mod correction;
 pub mod level;
 pub mod movepick;
 pub mod params;

@@ -167,6 +167,12 @@ tunable_params! {
     /// …at most this.
     HISTORY_BONUS_MAX: i32 = 2400, 400..=8000;
 
+    /// The correction history corrects a static evaluation by at most this per table.
+    CORRECTION_MAX: Score = 96, 16..=400;
+    /// Weight (out of 1024) of a new search result in a correction-history entry, at most
+    /// this (`(depth + 1)²` below it).
+    CORRECTION_MAX_WEIGHT: i32 = 128, 8..=512;
+
     /// Quiescence skips a capture when the standing evaluation plus the captured piece plus
     /// this margin stays below alpha (delta pruning).
     QS_DELTA_MARGIN: Score = 200, 0..=800;

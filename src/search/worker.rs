@@ -5,6 +5,7 @@
 //! principal variation table). Persistent move-ordering tables ([`Heuristics`]) live in the
 //! `Searcher` between searches.
 
+use super::correction::{CorrectionHistory, CorrectionKeys};
 use super::movepick::{
     see_below, see_value, update_history, ButterflyHistory, ContinuationHistory, CounterMoves,
     MovePicker, QuietStats,
@@ -28,6 +29,10 @@ pub const INF: Score = MATE + 1;
 /// Score of a repetition won because the opponent checked on every move of the cycle.
 const PERPETUAL_WIN: Score = 20_000;
 
+/// Positions scored beyond this (15 pawns) are decided: the correction history does not
+/// learn from them.
+const CORRECTION_DECIDED: Score = 1500;
+
 /// Whether a score is a perpetual-check/chase verdict (±20000 adjusted by ply).
 #[inline]
 pub fn is_rule_score(score: Score) -> bool {
@@ -43,6 +48,8 @@ pub struct Heuristics {
     pub counter: CounterMoves,
     /// Continuation history (one and two plies back).
     pub cont: ContinuationHistory,
+    /// The static evaluation's error as the search found it.
+    pub correction: Box<CorrectionHistory>,
 }
 
 impl Heuristics {
@@ -52,12 +59,14 @@ impl Heuristics {
             history: [[[0; 90]; 90]; 2],
             counter: [[None; 90]; 14],
             cont: ContinuationHistory::new(),
+            correction: CorrectionHistory::new_boxed(),
         })
     }
 
     /// Halves every history value (between searches).
     pub fn age(&mut self) {
         self.cont.age();
+        self.correction.age();
         for side in self.history.iter_mut() {
             for row in side.iter_mut() {
                 for v in row.iter_mut() {
@@ -881,6 +890,23 @@ impl<'a> Worker<'a> {
         Prune::Keep
     }
 
+    /// Where the correction history keeps the node at `ply`.
+    #[inline]
+    fn correction_keys(&self, ply: usize) -> CorrectionKeys {
+        let before = &self.stack[ply - 1];
+        let previous = match (before.mv, before.piece) {
+            (Some(m), Some(p)) => Some((p, m.to())),
+            _ => None,
+        };
+        CorrectionKeys::of(&self.pos, previous)
+    }
+
+    /// `raw` corrected by the correction history, kept clear of mate scores.
+    #[inline]
+    fn corrected(&self, raw: Score, keys: &CorrectionKeys) -> Score {
+        (raw + self.heur.correction.correction(keys)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
     /// The static evaluation at `ply` (not in check): the one stored with the hash entry `tte`
     /// when it has one (0 means none was stored), else computed.
     #[inline]
@@ -963,11 +989,15 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let eval = if in_check {
-            -INF
+        // The static evaluation as computed (stored in the hash table), as corrected by what
+        // the search learnt, and as bounded by the hash score.
+        let corr_keys = self.correction_keys(ply);
+        let (raw_eval, corrected_eval, eval) = if in_check {
+            (0, -INF, -INF)
         } else {
-            let e = self.static_eval(tte, ply);
-            refine_by_tt(e, tte, ply)
+            let raw = self.static_eval(tte, ply);
+            let corrected = self.corrected(raw, &corr_keys);
+            (raw, corrected, refine_by_tt(corrected, tte, ply))
         };
         self.stack[ply].eval = eval;
         self.stack[ply + 1].killers = [None; 2];
@@ -1184,12 +1214,27 @@ impl<'a> Worker<'a> {
             // A search without the hash move says nothing about the node itself.
             return best_score;
         }
-        let store_eval = if in_check { 0 } else { self.stack[ply].eval };
+        // Learn the evaluation's error where the score says which way it went: not from a
+        // capture (the evaluation does not see those), a rule verdict, or a position already
+        // decided (there the search's score runs ahead of any evaluation as it finds the win,
+        // and a correction learnt from that slows the search for the shortest mate).
+        if !in_check
+            && best_move.map_or(true, |m| !self.pos.is_capture(m))
+            && best_score.abs() < CORRECTION_DECIDED
+            && corrected_eval.abs() < CORRECTION_DECIDED
+            && !is_rule_score(best_score)
+            && !(bound == Bound::Lower && best_score <= corrected_eval)
+            && !(bound == Bound::Upper && best_score >= corrected_eval)
+        {
+            self.heur
+                .correction
+                .update(&corr_keys, depth, best_score - corrected_eval);
+        }
         self.tt_store(
             key,
             best_move,
             score_to_tt(best_score, ply),
-            store_eval,
+            raw_eval,
             depth,
             bound,
         );
@@ -1281,12 +1326,14 @@ impl<'a> Worker<'a> {
         }
         let mut best;
         let stand_pat;
+        let mut raw_eval = 0;
         if in_check {
             best = -INF;
             stand_pat = -INF;
         } else {
-            let static_eval = self.static_eval(tte, ply);
-            stand_pat = refine_by_tt(static_eval, tte, ply);
+            raw_eval = self.static_eval(tte, ply);
+            let corrected = self.corrected(raw_eval, &self.correction_keys(ply));
+            stand_pat = refine_by_tt(corrected, tte, ply);
             best = stand_pat;
             if best >= beta {
                 return best;
@@ -1340,8 +1387,7 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        let store_eval = if in_check { 0 } else { stand_pat };
-        self.tt_store(key, best_move, score_to_tt(best, ply), store_eval, 0, bound);
+        self.tt_store(key, best_move, score_to_tt(best, ply), raw_eval, 0, bound);
         best
     }
 }
