@@ -2,8 +2,8 @@
 //!
 //! State is split as Stockfish and Reckless do: [`Shared`] holds what every thread sees (hash
 //! table, stop flags, node counters), [`Worker`] what one thread owns (position, ply stack,
-//! principal variation table). Persistent move-ordering tables ([`Heuristics`]) live in the
-//! `Searcher` between searches.
+//! principal variation table). Persistent move-ordering and correction tables ([`Heuristics`])
+//! live in the `Searcher` between searches.
 
 use super::correction::{CorrectionHistory, CorrectionKeys};
 use super::movepick::{
@@ -40,7 +40,8 @@ pub fn is_rule_score(score: Score) -> bool {
     a > PERPETUAL_WIN - 2 * MAX_PLY as Score && a <= PERPETUAL_WIN
 }
 
-/// Move-ordering tables that persist between searches (one set per thread).
+/// Move-ordering and evaluation-correction tables that persist between searches (one set per
+/// thread).
 pub struct Heuristics {
     /// Butterfly history.
     pub history: ButterflyHistory,
@@ -1215,14 +1216,14 @@ impl<'a> Worker<'a> {
             return best_score;
         }
         // Learn the evaluation's error where the score says which way it went: not from a
-        // capture (the evaluation does not see those), a rule verdict, or a position already
-        // decided (there the search's score runs ahead of any evaluation as it finds the win,
-        // and a correction learnt from that slows the search for the shortest mate).
+        // capture (the evaluation does not see those) or a position already decided (mates
+        // and rule verdicts included: there the search's score runs ahead of any evaluation as
+        // it finds the win, and a correction learnt from that slows the search for the
+        // shortest mate).
         if !in_check
             && best_move.map_or(true, |m| !self.pos.is_capture(m))
             && best_score.abs() < CORRECTION_DECIDED
             && corrected_eval.abs() < CORRECTION_DECIDED
-            && !is_rule_score(best_score)
             && !(bound == Bound::Lower && best_score <= corrected_eval)
             && !(bound == Bound::Upper && best_score >= corrected_eval)
         {
