@@ -138,6 +138,7 @@ impl CorrectionHistory {
 mod tests {
     use super::*;
     use crate::movegen;
+    use crate::types::Move;
 
     #[test]
     fn corrections_learn_the_error_and_stay_bounded() {
@@ -164,44 +165,40 @@ mod tests {
         assert_eq!(ch.correction(&black), 0, "each side has its own entries");
     }
 
+    /// `pos` after its first legal move that `wanted` accepts.
+    fn after_first(pos: &Position, wanted: impl Fn(&Position, Move) -> bool) -> Position {
+        let mv = movegen::legal_moves(pos)
+            .iter()
+            .copied()
+            .find(|&m| wanted(pos, m))
+            .expect("a move of the kind wanted");
+        let mut after = pos.clone();
+        after.make_move(mv);
+        after
+    }
+
+    /// Accepts the moves of a piece of `kind`.
+    fn moves_kind(kind: PieceKind) -> impl Fn(&Position, Move) -> bool {
+        move |pos, m| pos.piece_on(m.from()).map(|p| p.kind()) == Some(kind)
+    }
+
     #[test]
     fn keys_follow_pawns_and_material() {
         let start = Position::startpos();
         let keys = CorrectionKeys::of(&start, None);
-        let mut moved = start.clone();
         // A horse move keeps pawns and material.
-        let horse = movegen::legal_moves(&start)
-            .iter()
-            .copied()
-            .find(|&m| start.piece_on(m.from()).map(|p| p.kind()) == Some(PieceKind::Horse))
-            .expect("a horse move");
-        moved.make_move(horse);
-        let after = CorrectionKeys::of(&moved, None);
+        let after = CorrectionKeys::of(&after_first(&start, moves_kind(PieceKind::Horse)), None);
         assert_eq!((after.pawn, after.material), (keys.pawn, keys.material));
         assert_ne!(after.side, keys.side);
         // A pawn move changes the pawn key only.
-        let mut pawn_moved = start.clone();
-        let pawn = movegen::legal_moves(&start)
-            .iter()
-            .copied()
-            .find(|&m| start.piece_on(m.from()).map(|p| p.kind()) == Some(PieceKind::Pawn))
-            .expect("a pawn move");
-        pawn_moved.make_move(pawn);
-        let after = CorrectionKeys::of(&pawn_moved, None);
+        let after = CorrectionKeys::of(&after_first(&start, moves_kind(PieceKind::Pawn)), None);
         assert_ne!(after.pawn, keys.pawn);
         assert_eq!(after.material, keys.material);
         // A capture changes the material key.
         let capture =
             Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w")
                 .expect("valid FEN");
-        let mut captured = capture.clone();
-        let mv = movegen::legal_moves(&capture)
-            .iter()
-            .copied()
-            .find(|&m| capture.is_capture(m))
-            .expect("a capture");
-        captured.make_move(mv);
-        let after = CorrectionKeys::of(&captured, None);
+        let after = CorrectionKeys::of(&after_first(&capture, |p, m| p.is_capture(m)), None);
         assert_ne!(after.material, CorrectionKeys::of(&capture, None).material);
     }
 }
