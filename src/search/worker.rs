@@ -992,13 +992,15 @@ impl<'a> Worker<'a> {
 
         // The static evaluation as computed (stored in the hash table), as corrected by what
         // the search learnt, and as bounded by the hash score.
-        let corr_keys = self.correction_keys(ply);
-        let (raw_eval, corrected_eval, eval) = if in_check {
-            (0, -INF, -INF)
-        } else {
-            let raw = self.static_eval(tte, ply);
-            let corrected = self.corrected(raw, &corr_keys);
-            (raw, corrected, refine_by_tt(corrected, tte, ply))
+        // In check there is no evaluation to correct, so no correction keys either.
+        let corr_keys = (!in_check).then(|| self.correction_keys(ply));
+        let (raw_eval, corrected_eval, eval) = match &corr_keys {
+            None => (0, -INF, -INF),
+            Some(keys) => {
+                let raw = self.static_eval(tte, ply);
+                let corrected = self.corrected(raw, keys);
+                (raw, corrected, refine_by_tt(corrected, tte, ply))
+            }
         };
         self.stack[ply].eval = eval;
         self.stack[ply + 1].killers = [None; 2];
@@ -1215,21 +1217,21 @@ impl<'a> Worker<'a> {
             // A search without the hash move says nothing about the node itself.
             return best_score;
         }
-        // Learn the evaluation's error where the score says which way it went: not from a
-        // capture (the evaluation does not see those) or a position already decided (mates
-        // and rule verdicts included: there the search's score runs ahead of any evaluation as
-        // it finds the win, and a correction learnt from that slows the search for the
-        // shortest mate).
-        if !in_check
-            && best_move.map_or(true, |m| !self.pos.is_capture(m))
-            && best_score.abs() < CORRECTION_DECIDED
-            && corrected_eval.abs() < CORRECTION_DECIDED
-            && !(bound == Bound::Lower && best_score <= corrected_eval)
-            && !(bound == Bound::Upper && best_score >= corrected_eval)
-        {
+        // Learn the evaluation's error (out of check, where there is one) where the score says
+        // which way it went: not from a capture (the evaluation does not see those) or a
+        // position already decided (mates and rule verdicts included: there the search's score
+        // runs ahead of any evaluation as it finds the win, and a correction learnt from that
+        // slows the search for the shortest mate).
+        if let Some(keys) = corr_keys.filter(|_| {
+            best_move.map_or(true, |m| !self.pos.is_capture(m))
+                && best_score.abs() < CORRECTION_DECIDED
+                && corrected_eval.abs() < CORRECTION_DECIDED
+                && !(bound == Bound::Lower && best_score <= corrected_eval)
+                && !(bound == Bound::Upper && best_score >= corrected_eval)
+        }) {
             self.heur
                 .correction
-                .update(&corr_keys, depth, best_score - corrected_eval);
+                .update(&keys, depth, best_score - corrected_eval);
         }
         self.tt_store(
             key,
